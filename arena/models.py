@@ -1,0 +1,179 @@
+"""The games: shows, their bouts and races, and what the crowd and the editor decided.
+
+A bout keeps its seed, its engine inputs and the GM's choices, so it can be replayed exactly;
+its log is the engine's event list as JSON.
+"""
+
+from django.conf import settings
+from django.db import models
+
+from ludus.models import Campaign, Editor, Gladiator
+
+
+class Venue(models.TextChoices):
+    """The seed's venues of 50 BC; the Campanian amphitheaters are split by town."""
+
+    FORUM_ROMANUM = "forum_romanum", "Forum Romanum (timber stands)"
+    CURIO_THEATERS = "curio_theaters", "Curio's theaters"
+    POMPEII = "pompeii", "Amphitheater of Pompeii"
+    CAPUA = "capua", "Amphitheater of Capua"
+    POMPEY_THEATER = "pompey_theater", "Pompey's theater"
+    CIRCUS_MAXIMUS = "circus_maximus", "Circus Maximus"
+
+
+VENUE_CITY = {
+    Venue.FORUM_ROMANUM: "Rome",
+    Venue.CURIO_THEATERS: "Rome",
+    Venue.POMPEII: "Pompeii",
+    Venue.CAPUA: "Capua",
+    Venue.POMPEY_THEATER: "Rome",
+    Venue.CIRCUS_MAXIMUS: "Rome",
+}
+
+
+class Show(models.Model):
+    class Kind(models.TextChoices):
+        MUNUS = "munus", "Munus (funeral games)"
+        LUDI = "ludi", "Ludi (state festival)"
+
+    class Status(models.TextChoices):
+        PLANNED = "planned", "Planned"
+        HELD = "held", "Held"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="shows")
+    name = models.CharField(max_length=120)
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.MUNUS)
+    editor = models.ForeignKey(Editor, on_delete=models.PROTECT, related_name="shows")
+    venue = models.CharField(max_length=20, choices=Venue.choices, default=Venue.FORUM_ROMANUM)
+    year = models.SmallIntegerField(help_text="Historical year: -50 is 50 BC.")
+    day = models.PositiveIntegerField(help_text="The campaign day of the show.")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLANNED)
+
+    class Meta:
+        ordering = ["day", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def city(self) -> str:
+        return VENUE_CITY[Venue(self.venue)]
+
+
+class Bout(models.Model):
+    class Kind(models.TextChoices):
+        TEAM = "team", "Team (pairs)"
+        SINGLE = "single", "Single combat"
+
+    class Status(models.TextChoices):
+        PLANNED = "planned", "Planned"
+        FIGHTING = "fighting", "Being fought"
+        AWAITING_VERDICT = "verdict", "Awaiting the editor"
+        DONE = "done", "Done"
+
+    class EndReason(models.TextChoices):
+        YIELD = "yield", "Yielded"
+        SECOND_INJURY = "second_injury", "Second Critical Injury"
+        INCAPACITATED = "incapacitated", "Incapacitated"
+        DRAW = "draw", "Stood apart (draw)"
+
+    show = models.ForeignKey(Show, on_delete=models.CASCADE, related_name="bouts")
+    order = models.PositiveSmallIntegerField(default=1)
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SINGLE)
+    fighter_a = models.ForeignKey(Gladiator, on_delete=models.PROTECT, related_name="bouts_as_a")
+    fighter_b = models.ForeignKey(Gladiator, on_delete=models.PROTECT, related_name="bouts_as_b")
+    orders_a = models.JSONField(default=dict, blank=True)
+    orders_b = models.JSONField(default=dict, blank=True)
+    first = models.CharField(max_length=6, default="random", help_text="a, b or random")
+
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLANNED)
+    seed = models.BigIntegerField(null=True, blank=True)
+    engine_version = models.CharField(max_length=20, blank=True)
+    setup = models.JSONField(default=dict, blank=True, help_text="The engine inputs, as fought.")
+    decisions = models.JSONField(default=list, blank=True, help_text="Choices made at the table.")
+    log = models.JSONField(default=list, blank=True)
+    rounds = models.PositiveSmallIntegerField(default=0)
+    winner = models.ForeignKey(
+        Gladiator, null=True, blank=True, on_delete=models.PROTECT, related_name="bouts_won"
+    )
+    loser = models.ForeignKey(
+        Gladiator, null=True, blank=True, on_delete=models.PROTECT, related_name="bouts_lost"
+    )
+    end_reason = models.CharField(max_length=16, choices=EndReason.choices, blank=True)
+    favor_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    favor_b = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["show", "order", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.fighter_a.name} v {self.fighter_b.name}"
+
+
+class Verdict(models.Model):
+    class Call(models.TextChoices):
+        RELEASE = "release", "Shouts for his release"
+        DIVIDED = "divided", "Divided"
+        SWORD = "sword", "Calls for the sword"
+
+    class Act(models.TextChoices):
+        MISSIO = "missio", "Grants missio"
+        SWORD = "sword", "Gives the sword"
+
+    bout = models.OneToOneField(Bout, on_delete=models.CASCADE, related_name="verdict")
+    loser_favor = models.PositiveSmallIntegerField()
+    crowd_call = models.CharField(max_length=8, choices=Call.choices)
+    editor_act = models.CharField(max_length=8, choices=Act.choices)
+    appeal = models.JSONField(null=True, blank=True, help_text="The Hard Charm roll, if any.")
+    appeal_success = models.BooleanField(null=True, blank=True)
+    loser_died = models.BooleanField(default=False)
+    dignitas_change = models.SmallIntegerField(default=0)
+    rudis_offered = models.BooleanField(default=False)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+
+    def __str__(self) -> str:
+        return f"{self.get_crowd_call_display()}; {self.get_editor_act_display()}"
+
+
+class Race(models.Model):
+    class Status(models.TextChoices):
+        PLANNED = "planned", "Planned"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+
+    show = models.ForeignKey(Show, on_delete=models.CASCADE, related_name="races")
+    name = models.CharField(max_length=120, default="Chariot race")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLANNED)
+    seed = models.BigIntegerField(null=True, blank=True)
+    engine_version = models.CharField(max_length=20, blank=True)
+    legs_run = models.PositiveSmallIntegerField(default=0)
+    log = models.JSONField(default=list, blank=True)
+    prize_purses = models.PositiveSmallIntegerField(default=1)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RaceEntry(models.Model):
+    class Chariot(models.TextChoices):
+        BIGA = "biga", "Biga (two horses)"
+        QUADRIGA = "quadriga", "Quadriga (four horses)"
+
+    race = models.ForeignKey(Race, on_delete=models.CASCADE, related_name="entries")
+    driver = models.ForeignKey(Gladiator, on_delete=models.PROTECT, related_name="race_entries")
+    faction = models.CharField(max_length=30)
+    chariot = models.CharField(max_length=10, choices=Chariot.choices, default=Chariot.QUADRIGA)
+    lane = models.PositiveSmallIntegerField(default=1)
+    push_legs = models.JSONField(default=list, blank=True, help_text="[bool, bool, bool]")
+    peril_legs = models.JSONField(default=list, blank=True, help_text="Legs the GM spends Peril.")
+    distance = models.PositiveSmallIntegerField(null=True, blank=True)
+    wrecked_on_leg = models.PositiveSmallIntegerField(null=True, blank=True)
+    won = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["race", "lane"]
+        constraints = [
+            models.UniqueConstraint(fields=["race", "driver"], name="one_entry_per_driver")
+        ]

@@ -1,0 +1,159 @@
+"""Posting to the ledger: the one way money moves in a campaign.
+
+`transaction_post` writes a balanced Transaction once per idempotency key; `transaction_reverse`
+corrects one by posting its mirror image. Both lock the accounts they touch, so two requests
+cannot overdraw an account between reading and writing its balance.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import Sum
+
+from economy.models import Account, Entry, Transaction
+from ludus.models import Campaign
+
+UNBALANCED = "A transaction's entries must sum to zero; these sum to {total:+,} sesterces."
+TOO_FEW_LEGS = "A transaction needs at least two entries."
+ZERO_LEG = "An entry of 0 sesterces moves nothing; leave it out."
+NOT_INTEGER = "Amounts are whole sesterces; got {amount!r}."
+FOREIGN_ACCOUNT = "Account {account} belongs to another campaign."
+OVERDRAWN = "{account} holds {balance:,} sesterces and cannot pay {amount:,}."
+ALREADY_REVERSED = "Transaction #{pk} has already been reversed."
+KEY_REUSED = "Idempotency key {key!r} was already used for a different transaction."
+
+
+class LedgerError(ValueError):
+    """A posting the ledger refuses; the message is shown to the GM as it is."""
+
+
+@dataclass(frozen=True)
+class Leg:
+    account: Account
+    amount: int  # sesterces, positive into the account
+
+
+def account_balance(account: Account) -> int:
+    return account.entries.aggregate(total=Sum("amount"))["total"] or 0
+
+
+def balances(accounts: Iterable[Account]) -> dict[int, int]:
+    """Balances of many accounts in one query, keyed by account id (0 for no entries)."""
+    ids = [account.pk for account in accounts]
+    rows = (
+        Entry.objects.filter(account_id__in=ids)
+        .values("account_id")
+        .annotate(total=Sum("amount"))
+        .values_list("account_id", "total")
+    )
+    found = dict(rows)
+    return {pk: found.get(pk, 0) for pk in ids}
+
+
+def _check_legs(campaign: Campaign, legs: list[Leg]) -> None:
+    if len(legs) < 2:
+        raise LedgerError(TOO_FEW_LEGS)
+    for leg in legs:
+        if isinstance(leg.amount, bool) or not isinstance(leg.amount, int):
+            raise LedgerError(NOT_INTEGER.format(amount=leg.amount))
+        if leg.amount == 0:
+            raise LedgerError(ZERO_LEG)
+        if leg.account.campaign_id != campaign.pk:
+            raise LedgerError(FOREIGN_ACCOUNT.format(account=leg.account))
+    total = sum(leg.amount for leg in legs)
+    if total != 0:
+        raise LedgerError(UNBALANCED.format(total=total))
+
+
+def _lock_and_check_funds(legs: list[Leg]) -> None:
+    """Lock every debited account (in id order, so two postings never deadlock) and check it."""
+    debits: dict[int, int] = {}
+    for leg in legs:
+        debits[leg.account.pk] = debits.get(leg.account.pk, 0) + leg.amount
+    locked = Account.objects.select_for_update().filter(pk__in=sorted(debits)).order_by("pk")
+    for account in locked:
+        net = debits[account.pk]
+        if net < 0 and not account.may_overdraw:
+            balance = account_balance(account)
+            if balance + net < 0:
+                raise LedgerError(OVERDRAWN.format(account=account, balance=balance, amount=-net))
+
+
+def _existing(campaign: Campaign, key: str) -> Transaction | None:
+    return Transaction.objects.filter(campaign=campaign, idempotency_key=key).first()
+
+
+@transaction.atomic
+def transaction_post(
+    *,
+    campaign: Campaign,
+    cause: str,
+    memo: str,
+    legs: Iterable[Leg],
+    idempotency_key: str,
+    day: int | None = None,
+    **links,
+) -> Transaction:
+    """Write a balanced transaction, or return the one already written under this key.
+
+    `links` are the optional show, bout, race, gladiator, reverses and created_by.
+    """
+    legs = list(legs)
+    _check_legs(campaign, legs)
+    found = _existing(campaign, idempotency_key)
+    if found is not None:
+        return _same_or_error(found, legs, idempotency_key)
+    _lock_and_check_funds(legs)
+    try:
+        # A savepoint, so that losing a race on the unique key leaves the outer block usable.
+        with transaction.atomic():
+            posted = Transaction(
+                campaign=campaign,
+                cause=cause,
+                memo=memo,
+                day=campaign.day if day is None else day,
+                idempotency_key=idempotency_key,
+                **links,
+            )
+            posted.full_clean()
+            posted.save()
+            Entry.objects.bulk_create(
+                Entry(transaction=posted, account=leg.account, amount=leg.amount) for leg in legs
+            )
+    except IntegrityError:
+        found = _existing(campaign, idempotency_key)
+        if found is None:
+            raise
+        return _same_or_error(found, legs, idempotency_key)
+    return posted
+
+
+def _same_or_error(found: Transaction, legs: list[Leg], key: str) -> Transaction:
+    """A retry with the same key must describe the same movement of money."""
+    wanted = sorted((leg.account.pk, leg.amount) for leg in legs)
+    written = sorted(found.entries.values_list("account_id", "amount"))
+    if wanted != written:
+        raise LedgerError(KEY_REUSED.format(key=key))
+    return found
+
+
+@transaction.atomic
+def transaction_reverse(*, original: Transaction, memo: str = "", created_by=None) -> Transaction:
+    """Correct a transaction by posting its mirror image; the original stays as it was."""
+    if Transaction.objects.filter(reverses=original).exists():
+        raise LedgerError(ALREADY_REVERSED.format(pk=original.pk))
+    legs = [Leg(entry.account, -entry.amount) for entry in original.entries.all()]
+    return transaction_post(
+        campaign=original.campaign,
+        cause=Transaction.Cause.CORRECTION,
+        memo=memo or f"Reversal of #{original.pk}: {original.memo}",
+        legs=legs,
+        idempotency_key=f"reverse:{original.pk}",
+        reverses=original,
+        show=original.show,
+        bout=original.bout,
+        race=original.race,
+        gladiator=original.gladiator,
+        created_by=created_by,
+    )

@@ -1,0 +1,313 @@
+"""The campaign and its people: who owns whom, who fights, who gives the games.
+
+What can be derived is not stored: a gladiator's record comes from his bouts (plus what he
+brought into the campaign), Dignitas from its history of changes, money from the ledger.
+"""
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+
+
+def rating(low: int, high: int, default: int):
+    """A small integer rating field with its allowed range enforced by full_clean()."""
+    return models.PositiveSmallIntegerField(
+        default=default, validators=[MinValueValidator(low), MaxValueValidator(high)]
+    )
+
+
+class Ruleset(models.TextChoices):
+    ERA = "era", "Era (50 BC Rome)"
+    SANDS = "sands", "Sands (hex-grid duel)"
+    GRIMDARK = "grimdark", "Grimdark Gladiators"
+    MORITARI = "moritari", "Moritari te salutamus"
+
+
+class Campaign(models.Model):
+    name = models.CharField(max_length=120)
+    # Years are historical: -50 is 50 BC, 14 is AD 14 (there is no year 0).
+    year = models.SmallIntegerField(default=-50)
+    city = models.CharField(max_length=60, default="Rome")
+    day = models.PositiveIntegerField(default=1, help_text="The campaign's calendar day.")
+    ruleset = models.CharField(max_length=16, choices=Ruleset.choices, default=Ruleset.ERA)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def year_label(self) -> str:
+        return f"{-self.year} BC" if self.year < 0 else f"AD {self.year}"
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        GM = "gm", "Game master"
+        PLAYER = "player", "Player"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=8, choices=Role.choices, default=Role.PLAYER)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.get_role_display()}) in {self.campaign}"
+
+    @property
+    def is_gm(self) -> bool:
+        return self.role == self.Role.GM
+
+
+class Lanista(models.Model):
+    """A school's master. `player` is set when a player runs him."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="lanistae")
+    name = models.CharField(max_length=80)
+    school = models.CharField(max_length=80, help_text="The ludus, e.g. 'Nerva's ludus'.")
+    city = models.CharField(max_length=60, default="Capua")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="lanistae",
+    )
+    # The school's medicus (seed: Nerva's has Intellect 3, Medicine 2).
+    medicus_name = models.CharField(max_length=80, default="the medicus")
+    medicus_intellect = rating(1, 6, 3)
+    medicus_medicine = rating(0, 5, 2)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "lanistae"
+
+    def __str__(self) -> str:
+        return f"{self.name} of {self.city}"
+
+
+class Armatura(models.TextChoices):
+    THRAEX = "thraex", "Thraex"
+    MURMILLO = "murmillo", "Murmillo"
+    GAUL = "gaul", "Gaul"
+    SAMNITE = "samnite", "Samnite"
+
+
+class Gladiator(models.Model):
+    """A fighter (or charioteer) of a school, with his Era sheet.
+
+    `status` is his standing in life; whether he is hurt is derived from his Wounds and
+    unhealed injuries (`is_injured`), so it can never disagree with them.
+    """
+
+    class LegalStatus(models.TextChoices):
+        SLAVE = "slave", "Slave"
+        CONDEMNED = "condemned", "Condemned man"
+        AUCTORATUS = "auctoratus", "Free volunteer (auctoratus)"
+        FREEDMAN = "freedman", "Freedman"
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In the ludus"
+        DEAD = "dead", "Dead"
+        FREED = "freed", "Freed"
+        RUDIARIUS = "rudiarius", "Rudiarius (holds the rudis)"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="gladiators")
+    name = models.CharField(max_length=80)
+    owner = models.ForeignKey(
+        Lanista, null=True, blank=True, on_delete=models.SET_NULL, related_name="gladiators"
+    )
+    armatura = models.CharField(max_length=12, choices=Armatura.choices, default=Armatura.THRAEX)
+    legal_status = models.CharField(
+        max_length=12, choices=LegalStatus.choices, default=LegalStatus.SLAVE
+    )
+    contract_bouts_left = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="An auctoratus's bouts still owed under his contract."
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
+    is_charioteer = models.BooleanField(default=False)
+    faction = models.CharField(max_length=30, blank=True, help_text="Circus faction, if a driver.")
+
+    # The Era sheet: characteristics 1-6, skills 0-5.
+    might = rating(1, 6, 3)
+    agility = rating(1, 6, 2)
+    intellect = rating(1, 6, 2)
+    cunning = rating(1, 6, 2)
+    willpower = rating(1, 6, 2)
+    charisma = rating(1, 6, 2)
+    melee = rating(0, 5, 2)
+    charm = rating(0, 5, 1)
+    medicine = rating(0, 5, 0)
+    operate = rating(0, 5, 0)
+    resilience = rating(0, 5, 1)
+    vigilance = rating(0, 5, 1)
+    athletics = rating(0, 5, 1)
+
+    wounds = models.PositiveSmallIntegerField(default=0, help_text="Wounds carried now.")
+    # The lanista's price, in purses of 800 sesterces (seed: 3 to 15, usually 10).
+    price_purses = rating(1, 15, 10)
+    orders = models.CharField(
+        max_length=20, default="cautious", help_text="Standing orders in the arena."
+    )
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} the {self.get_armatura_display().lower()}"
+
+    @property
+    def wound_points(self) -> int:
+        return 10 + self.might
+
+    @property
+    def is_alive(self) -> bool:
+        return self.status != self.Status.DEAD
+
+
+class PriorRecord(models.Model):
+    """Bouts a gladiator fought before the campaign began, by city (the rest come from Bouts)."""
+
+    gladiator = models.ForeignKey(Gladiator, on_delete=models.CASCADE, related_name="prior_records")
+    city = models.CharField(max_length=60)
+    wins = models.PositiveSmallIntegerField(default=0)
+    losses = models.PositiveSmallIntegerField(default=0)
+    draws = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["gladiator", "city"], name="one_prior_record_per_city")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.gladiator.name} in {self.city}: {self.wins}-{self.losses}-{self.draws}"
+
+
+class Injury(models.Model):
+    """A Critical Injury, from the table, carried until the medicus heals it."""
+
+    class Severity(models.TextChoices):
+        EASY = "easy", "Easy"
+        AVERAGE = "average", "Average"
+        HARD = "hard", "Hard"
+        DAUNTING = "daunting", "Daunting"
+
+    gladiator = models.ForeignKey(Gladiator, on_delete=models.CASCADE, related_name="injuries")
+    name = models.CharField(max_length=60)
+    table_roll = models.SmallIntegerField(help_text="The modified d100 result on the table.")
+    severity = models.CharField(max_length=10, choices=Severity.choices)
+    effect = models.CharField(max_length=200, blank=True)
+    bout = models.ForeignKey(
+        "arena.Bout", null=True, blank=True, on_delete=models.SET_NULL, related_name="injuries"
+    )
+    day_taken = models.PositiveIntegerField()
+    healed_on = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["day_taken", "pk"]
+        verbose_name_plural = "injuries"
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_severity_display()})"
+
+    @property
+    def is_healed(self) -> bool:
+        return self.healed_on is not None
+
+
+class TreatmentAttempt(models.Model):
+    """One Medicine check by a medicus on an injury, kept with its dice."""
+
+    injury = models.ForeignKey(Injury, on_delete=models.CASCADE, related_name="treatments")
+    day = models.PositiveIntegerField()
+    medicus_intellect = rating(1, 6, 3)
+    medicus_medicine = rating(0, 5, 2)
+    at_ludus = models.BooleanField(default=True, help_text="Supplies, time and a safe place.")
+    seed = models.BigIntegerField()
+    roll = models.JSONField()
+    success = models.BooleanField()
+
+
+class Editor(models.Model):
+    """The man who gives the games. His Dignitas is his base plus every recorded change."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="editors")
+    name = models.CharField(max_length=80)
+    office = models.CharField(max_length=60, blank=True, help_text="Aedile, praetor, heir…")
+    base_dignitas = models.SmallIntegerField(default=3)
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="editors",
+    )
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class DignitasChange(models.Model):
+    editor = models.ForeignKey(Editor, on_delete=models.CASCADE, related_name="dignitas_changes")
+    change = models.SmallIntegerField()
+    reason = models.CharField(max_length=200)
+    day = models.PositiveIntegerField()
+    show = models.ForeignKey(
+        "arena.Show", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    bout = models.ForeignKey(
+        "arena.Bout", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["day", "pk"]
+
+
+class Election(models.Model):
+    """An election an editor means to stand in (the lex Tullia looks two years back from it)."""
+
+    editor = models.ForeignKey(Editor, on_delete=models.CASCADE, related_name="elections")
+    office = models.CharField(max_length=60)
+    year = models.SmallIntegerField(help_text="Historical year: -47 is 47 BC.")
+
+    class Meta:
+        ordering = ["year"]
+
+
+class Patron(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="patrons")
+    name = models.CharField(max_length=80)
+    lanista = models.ForeignKey(
+        Lanista, null=True, blank=True, on_delete=models.CASCADE, related_name="as_patron"
+    )
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Favor(models.Model):
+    """A Favor owed to a patron; a lanista calls one for a bout, a hire or a day's training."""
+
+    patron = models.ForeignKey(Patron, on_delete=models.CASCADE, related_name="favors")
+    owed_by = models.CharField(max_length=80)
+    gladiator = models.ForeignKey(
+        Gladiator, null=True, blank=True, on_delete=models.SET_NULL, related_name="favors_owed"
+    )
+    reason = models.CharField(max_length=200, blank=True)
+    called_on = models.PositiveIntegerField(null=True, blank=True)
+    called_for = models.CharField(max_length=200, blank=True)
+
+    @property
+    def is_called(self) -> bool:
+        return self.called_on is not None
