@@ -177,3 +177,6 @@ class RaceEntry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["race", "driver"], name="one_entry_per_driver")
         ]
+
+    def __str__(self) -> str:
+        return f"{self.driver.name} ({self.faction})"

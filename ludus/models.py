@@ -235,6 +235,9 @@ class TreatmentAttempt(models.Model):
     roll = models.JSONField()
     success = models.BooleanField()
 
+    def __str__(self) -> str:
+        return f"Medicine check on {self.injury}, day {self.day}"
+
 
 class Editor(models.Model):
     """The man who gives the games. His Dignitas is his base plus every recorded change."""
@@ -273,6 +276,9 @@ class DignitasChange(models.Model):
     class Meta:
         ordering = ["day", "pk"]
 
+    def __str__(self) -> str:
+        return f"{self.editor.name} {self.change:+d}: {self.reason}"
+
 
 class Election(models.Model):
     """An election an editor means to stand in (the lex Tullia looks two years back from it)."""
@@ -283,6 +289,9 @@ class Election(models.Model):
 
     class Meta:
         ordering = ["year"]
+
+    def __str__(self) -> str:
+        return f"{self.editor.name} for {self.office}, {self.year}"
 
 
 class Patron(models.Model):
@@ -307,6 +316,9 @@ class Favor(models.Model):
     reason = models.CharField(max_length=200, blank=True)
     called_on = models.PositiveIntegerField(null=True, blank=True)
     called_for = models.CharField(max_length=200, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.owed_by} owes {self.patron}"
 
     @property
     def is_called(self) -> bool:
