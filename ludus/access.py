@@ -1,0 +1,56 @@
+"""Who may see and do what in a campaign.
+
+Every campaign page goes through `campaign_access`: a user who is not a member gets 404, so an
+outsider cannot even learn that a campaign exists. Ownership checks below say what a player
+controls: his lanista's school, his editor's choices, his bettor's purse.
+"""
+
+from dataclasses import dataclass
+
+from django.http import Http404
+
+from ludus.models import Campaign, Editor, Gladiator, Lanista, Membership
+
+
+@dataclass(frozen=True)
+class Access:
+    campaign: Campaign
+    membership: Membership
+
+    @property
+    def is_gm(self) -> bool:
+        return self.membership.is_gm
+
+    @property
+    def user(self):
+        return self.membership.user
+
+    def owns_lanista(self, lanista: Lanista | None) -> bool:
+        return self.is_gm or (lanista is not None and lanista.player_id == self.user.pk)
+
+    def owns_gladiator(self, gladiator: Gladiator) -> bool:
+        """The GM, or the player whose lanista owns the man (his orders are private to them)."""
+        return self.owns_lanista(gladiator.owner)
+
+    def is_editor(self, editor: Editor) -> bool:
+        return self.is_gm or editor.player_id == self.user.pk
+
+
+def campaign_access(user, campaign_id: int) -> Access:
+    """The user's access to a campaign, or 404 if he is not a member of it."""
+    if not user.is_authenticated:
+        raise Http404("No such campaign")
+    membership = (
+        Membership.objects.select_related("campaign", "user")
+        .filter(campaign_id=campaign_id, user=user)
+        .first()
+    )
+    if membership is None:
+        raise Http404("No such campaign")
+    return Access(campaign=membership.campaign, membership=membership)
+
+
+def require_gm(access: Access) -> None:
+    """GM-only pages answer 404 to players too: they need not know the page exists."""
+    if not access.is_gm:
+        raise Http404("Not available")
