@@ -1,0 +1,77 @@
+"""The economy in Django's admin: a window on the ledger, never a way around it.
+
+Money moves only through economy.ledger (and the services built on it), so the admin shows
+Transactions and Entries read-only: no add, change or delete. A Hire is written with its
+transaction by economy.services.contracts, so it is read-only here as well. Bettors and the
+names of Accounts may be edited; an account's kind and owner are fixed once it exists.
+"""
+
+from django.contrib import admin
+
+from economy.models import Account, Bettor, Entry, Hire, Transaction
+
+
+class ReadOnlyAdminMixin:
+    """No add, change or delete: the admin may look but never write."""
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Bettor)
+class BettorAdmin(admin.ModelAdmin):
+    list_display = ["name", "campaign", "player"]
+    list_filter = ["campaign"]
+    search_fields = ["name"]
+    raw_id_fields = ["player"]
+
+
+@admin.register(Account)
+class AccountAdmin(admin.ModelAdmin):
+    list_display = ["name", "kind", "campaign"]
+    list_filter = ["campaign", "kind"]
+    search_fields = ["name"]
+    raw_id_fields = ["lanista", "gladiator", "editor", "bettor"]
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return []
+        # Entries point at this account: moving it to another owner would move its money.
+        return ["campaign", "kind", "lanista", "gladiator", "editor", "bettor"]
+
+
+class EntryInline(ReadOnlyAdminMixin, admin.TabularInline):
+    model = Entry
+    fields = ["account", "amount"]
+    readonly_fields = ["account", "amount"]
+    extra = 0
+    can_delete = False
+
+
+@admin.register(Transaction)
+class TransactionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["pk", "campaign", "day", "cause", "memo", "show", "created"]
+    list_filter = ["campaign", "cause"]
+    search_fields = ["memo", "idempotency_key"]
+    list_select_related = ["campaign", "show"]
+    inlines = [EntryInline]
+
+
+@admin.register(Entry)
+class EntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["pk", "transaction", "account", "amount"]
+    list_filter = ["account__campaign", "account__kind"]
+    list_select_related = ["transaction", "account"]
+
+
+@admin.register(Hire)
+class HireAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["gladiator", "show", "lanista", "kind", "price", "favor_called"]
+    list_filter = ["kind", "favor_called"]
+    list_select_related = ["gladiator", "show", "lanista"]
