@@ -75,6 +75,7 @@ class Bout(models.Model):
         YIELD = "yield", "Yielded"
         SECOND_INJURY = "second_injury", "Second Critical Injury"
         INCAPACITATED = "incapacitated", "Incapacitated"
+        KILLED = "killed", "Killed on the sand"
         DRAW = "draw", "Stood apart (draw)"
 
     show = models.ForeignKey(Show, on_delete=models.CASCADE, related_name="bouts")
