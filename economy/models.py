@@ -182,3 +182,151 @@ class Hire(models.Model):
 
     def __str__(self) -> str:
         return f"{self.gladiator.name} to {self.show}"
+
+
+class Book(models.Model):
+    """A book of bets on one bout or one race: its line, and an Account holding the stakes.
+
+    `line` maps each side to its price: {"<side id>": {"name", "numerator", "denominator",
+    "on", "chance"}}, the side id being the Gladiator's (a bout) or the RaceEntry's (a race).
+    A Bet keeps the price it was taken at, so changing the line never changes a placed bet.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        SETTLED = "settled", "Settled"
+        VOID = "void", "Void (every stake returned)"
+
+    class Source(models.TextChoices):
+        TABLE = "table", "The seed's table"
+        ENGINE = "engine", "The engine's odds for this matchup and these orders"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="books")
+    bout = models.OneToOneField(
+        "arena.Bout", null=True, blank=True, on_delete=models.PROTECT, related_name="book"
+    )
+    race = models.OneToOneField(
+        "arena.Race", null=True, blank=True, on_delete=models.PROTECT, related_name="book"
+    )
+    account = models.OneToOneField(Account, on_delete=models.PROTECT, related_name="book")
+    source = models.CharField(max_length=8, choices=Source.choices)
+    basis = models.CharField(max_length=300, help_text="How the line was made, for the record.")
+    line = models.JSONField(default=dict)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    opened_day = models.PositiveIntegerField()
+    closed_day = models.PositiveIntegerField(null=True, blank=True)
+    settlement = models.OneToOneField(
+        Transaction, null=True, blank=True, on_delete=models.PROTECT, related_name="book_closed"
+    )
+
+    class Meta:
+        ordering = ["-opened_day", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(bout__isnull=False, race__isnull=True)
+                    | models.Q(bout__isnull=True, race__isnull=False)
+                ),
+                name="book_on_a_bout_or_a_race",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Book on {self.bout or self.race}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+
+class Bet(models.Model):
+    """A stake laid with the book on one side, at the price of the moment.
+
+    The price is kept as the bookmaker cries it: numerator to denominator, on or against
+    ("4 to 3 on": stake 4 to win 3). `transaction` moved the stake from the bettor into the
+    book; `settlement` is the book's closing transaction (one for every bet of the book).
+    """
+
+    book = models.ForeignKey(Book, on_delete=models.PROTECT, related_name="bets")
+    bettor = models.ForeignKey(Bettor, on_delete=models.PROTECT, related_name="bets")
+    fighter = models.ForeignKey(
+        Gladiator, null=True, blank=True, on_delete=models.PROTECT, related_name="bets_on"
+    )
+    entry = models.ForeignKey(
+        "arena.RaceEntry", null=True, blank=True, on_delete=models.PROTECT, related_name="bets_on"
+    )
+    stake = models.PositiveIntegerField(help_text="Sesterces staked.")
+    odds_numerator = models.PositiveSmallIntegerField()
+    odds_denominator = models.PositiveSmallIntegerField()
+    odds_on = models.BooleanField(help_text="True: odds-on (stake the larger number).")
+    day = models.PositiveIntegerField(help_text="The campaign day the bet was placed.")
+    transaction = models.OneToOneField(Transaction, on_delete=models.PROTECT, related_name="bet")
+    settlement = models.ForeignKey(
+        Transaction, null=True, blank=True, on_delete=models.PROTECT, related_name="settled_bets"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(fighter__isnull=False, entry__isnull=True)
+                    | models.Q(fighter__isnull=True, entry__isnull=False)
+                ),
+                name="bet_on_a_fighter_or_an_entry",
+            ),
+            models.CheckConstraint(condition=models.Q(stake__gte=1), name="bet_stake_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.bettor.name}: {self.stake:,} HS on {self.side_name} at {self.odds_label}"
+
+    @property
+    def side_id(self) -> int:
+        return self.fighter_id if self.fighter_id is not None else self.entry_id
+
+    @property
+    def side_name(self) -> str:
+        if self.fighter_id is not None:
+            return self.fighter.name
+        return f"{self.entry.driver.name} ({self.entry.faction})"
+
+    @property
+    def odds(self):
+        from economy.odds_lines import Odds
+
+        return Odds(self.odds_numerator, self.odds_denominator, self.odds_on)
+
+    @property
+    def odds_label(self) -> str:
+        return self.odds.label()
+
+    @property
+    def winnings(self) -> int:
+        """Sesterces won if this side wins (the stake not included)."""
+        return self.odds.winnings(self.stake)
+
+    @property
+    def outcome(self) -> str:
+        """open, won, lost or void: derived from the book and its bout or race."""
+        book = self.book
+        if book.status == Book.Status.OPEN:
+            return "open"
+        if book.status == Book.Status.VOID:
+            return "void"
+        if self.fighter_id is not None:
+            return "won" if book.bout.winner_id == self.fighter_id else "lost"
+        return "won" if self.entry.won else "lost"
+
+    @property
+    def returned(self) -> int:
+        """Sesterces paid back to the bettor at settlement (0 while open, or lost)."""
+        outcome = self.outcome
+        if outcome == "won":
+            return self.stake + self.winnings
+        if outcome == "void":
+            return self.stake
+        return 0
