@@ -18,6 +18,16 @@ class ImmutableError(Exception):
     """Raised when code tries to change or remove a ledger row."""
 
 
+class LedgerQuerySet(models.QuerySet):
+    """Bulk update() and delete() would bypass the rows' own guards; refuse them as well."""
+
+    def update(self, **kwargs):
+        raise ImmutableError("Ledger rows are never edited; post a reversal instead.")
+
+    def delete(self):
+        raise ImmutableError("Ledger rows are never deleted; post a reversal instead.")
+
+
 class Bettor(models.Model):
     """A spectator who bets (Eros the gambler); his money is his Account."""
 
@@ -119,6 +129,8 @@ class Transaction(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
 
+    objects = LedgerQuerySet.as_manager()
+
     class Meta:
         ordering = ["pk"]
         constraints = [
@@ -143,6 +155,8 @@ class Entry(models.Model):
     transaction = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="entries")
     account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="entries")
     amount = models.BigIntegerField(help_text="Sesterces; positive into the account.")
+
+    objects = LedgerQuerySet.as_manager()
 
     class Meta:
         ordering = ["pk"]
