@@ -1,0 +1,137 @@
+"""Server-rendered SVG charts for the arena pages: Crowd Favor by round, and outcome bars.
+
+Pure drawing: the numbers come from the bout's stored log or from the odds engine, already
+computed; nothing here knows a rule. Every text is escaped; the result is safe to put in a page.
+Colours are attributes, not classes, so a chart reads the same in any stylesheet (or none).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+COLOURS = {"a": "#a33a2c", "b": "#2b5d8c", "neutral": "#7a6a4f", "good": "#4c7a34"}
+INK = "#3b3127"
+GRID = "#d8cdb8"
+
+
+@dataclass(frozen=True)
+class Series:
+    """One fighter's line: his value at round 0 (the start) and after each round."""
+
+    label: str
+    values: Sequence[int]
+    tone: str = "a"
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One outcome: a share from 0 to 1, with an optional note (e.g. '5,123 of 10,000')."""
+
+    label: str
+    share: float
+    note: str = ""
+    tone: str = "neutral"
+
+
+def _colour(tone: str) -> str:
+    return COLOURS.get(tone, COLOURS["neutral"])
+
+
+def favor_chart(
+    series: Sequence[Series], *, top: int = 6, title: str = "Crowd Favor by round"
+) -> SafeString:
+    """A step-free line chart of each fighter's Crowd Favor, round 0 to the last round."""
+    rounds = max((len(s.values) for s in series), default=1) - 1
+    rounds = max(rounds, 1)
+    left, right, top_pad, bottom = 34, 14, 30, 34
+    width = max(320, left + right + 48 * rounds)
+    height = top_pad + bottom + 26 * top
+    plot_w, plot_h = width - left - right, height - top_pad - bottom
+
+    def x(i: int) -> float:
+        return left + plot_w * i / rounds
+
+    def y(v: int) -> float:
+        return top_pad + plot_h * (1 - v / top)
+
+    parts = [
+        f'<svg class="chart chart-favor" xmlns="http://www.w3.org/2000/svg" role="img" '
+        f'viewBox="0 0 {width} {height}" width="100%" preserveAspectRatio="xMinYMin meet" '
+        f'font-family="inherit" font-size="11">',
+        f"<title>{escape(title)}</title>",
+    ]
+    for v in range(top + 1):
+        parts.append(
+            f'<line x1="{left}" x2="{width - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
+            f'stroke="{GRID}" stroke-width="1"/>'
+            f'<text x="{left - 8}" y="{y(v) + 4:.1f}" text-anchor="end" fill="{INK}">{v}</text>'
+        )
+    for i in range(rounds + 1):
+        label = "start" if i == 0 else str(i)
+        parts.append(
+            f'<text x="{x(i):.1f}" y="{height - bottom + 16}" text-anchor="middle" '
+            f'fill="{INK}">{label}</text>'
+        )
+    parts.append(
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - 4}" text-anchor="middle" '
+        f'fill="{INK}">round</text>'
+    )
+    legend_x = left
+    for n, s in enumerate(series):
+        colour = _colour(s.tone)
+        # The two lines are nudged apart a little so equal values stay visible.
+        nudge = (n - (len(series) - 1) / 2) * 2.5
+        points = " ".join(f"{x(i):.1f},{y(v) + nudge:.1f}" for i, v in enumerate(s.values))
+        if len(s.values) > 1:
+            parts.append(
+                f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5" '
+                f'stroke-linejoin="round"/>'
+            )
+        for i, v in enumerate(s.values):
+            parts.append(
+                f'<circle cx="{x(i):.1f}" cy="{y(v) + nudge:.1f}" r="3.5" fill="{colour}">'
+                f"<title>{escape(s.label)}, {'start' if i == 0 else f'round {i}'}: {v}</title>"
+                f"</circle>"
+            )
+        parts.append(
+            f'<rect x="{legend_x}" y="8" width="12" height="12" fill="{colour}"/>'
+            f'<text x="{legend_x + 16}" y="18" fill="{INK}">{escape(s.label)}</text>'
+        )
+        legend_x += 24 + 7 * len(s.label)
+    parts.append("</svg>")
+    return mark_safe("".join(parts))
+
+
+def outcome_bars(bars: Sequence[Bar], *, title: str = "Outcomes") -> SafeString:
+    """Horizontal bars, one per outcome, each with its share as a percentage."""
+    label_w, bar_w, row_h, pad = 190, 300, 26, 8
+    width = label_w + bar_w + 140
+    height = pad * 2 + row_h * max(len(bars), 1)
+    parts = [
+        f'<svg class="chart chart-bars" xmlns="http://www.w3.org/2000/svg" role="img" '
+        f'viewBox="0 0 {width} {height}" width="100%" preserveAspectRatio="xMinYMin meet" '
+        f'font-family="inherit" font-size="12">',
+        f"<title>{escape(title)}</title>",
+    ]
+    for n, bar in enumerate(bars):
+        share = min(max(bar.share, 0.0), 1.0)
+        top = pad + n * row_h
+        colour = _colour(bar.tone)
+        note = f" ({escape(bar.note)})" if bar.note else ""
+        parts.append(
+            f'<text x="{label_w - 8}" y="{top + 17}" text-anchor="end" fill="{INK}">'
+            f"{escape(bar.label)}</text>"
+            f'<rect x="{label_w}" y="{top + 4}" width="{bar_w}" height="{row_h - 8}" '
+            f'fill="{GRID}" opacity="0.5"/>'
+            f'<rect x="{label_w}" y="{top + 4}" width="{bar_w * share:.1f}" '
+            f'height="{row_h - 8}" fill="{colour}"><title>{escape(bar.label)}: '
+            f"{100 * share:.1f}%{note}</title></rect>"
+            f'<text x="{label_w + bar_w + 8}" y="{top + 17}" fill="{INK}">'
+            f"{100 * share:.1f}%{note}</text>"
+        )
+    parts.append("</svg>")
+    return mark_safe("".join(parts))
