@@ -1,0 +1,177 @@
+"""`manage.py bout_odds`: Monte Carlo odds of an Era bout, and the loser's fate.
+
+    manage.py bout_odds --a thraex --b murmillo --a-melee 3 --b-melee 2 --a-favor 3 \\
+        --b-favor 2 --a-orders cautious --b-orders cautious --bouts 10000 --seed 1 [--json]
+    manage.py bout_odds --bouts 1 --seed 7 --log
+
+Defaults are the seed's Forum pairing ("The odds"): Bithys the thraex (Melee 3, Known: Crowd
+Favor 3) against a murmillo (Melee 2, Crowd Favor 2), both cautious. Every other rating is the
+sheet's default. `--log` (with `--bouts 1`) prints the event log of the run's one bout.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import replace
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from arena.rules.dice import RulesError
+from arena.rules.era.bout import BoutSetup, Entrant, Side, fight_bout
+from arena.rules.era.kits import KIT_NAMES, kit_by_name
+from arena.rules.era.odds import MAX_BOUTS, OddsResult, bout_odds, bout_seeds, verdict_for
+from arena.rules.era.orders import PRESETS, orders_by_name
+from arena.rules.era.sheet import CHARACTERISTICS, SKILLS, Fighter
+
+SIDE_DEFAULTS = {
+    "a": {"kit": "thraex", "name": "Bithys", "melee": 3, "favor": 3},
+    "b": {"kit": "murmillo", "name": "the murmillo", "melee": 2, "favor": 2},
+}
+ROWS = (
+    ("a_wins", "{a} wins", True),
+    ("b_wins", "{b} wins", True),
+    ("draws", "draws (round cap)", True),
+    ("loser_missio", "loser released (crowd 5-6)", False),
+    ("loser_editor_choice", "loser at the editor's choice (3-4)", False),
+    ("sword_called", "sword called (crowd 0-2)", False),
+    ("sword_given", "sword given (appeal failed)", False),
+    ("killed", "killed on the sand", False),
+)
+
+
+def one_line_errors(parser: CommandParser) -> CommandParser:
+    """Argparse's complaints as one line with status 2, from the shell or from call_command."""
+
+    def error(message: str) -> None:
+        if parser.called_from_command_line:
+            sys.stderr.write(f"CommandError: {message}\n")
+            sys.exit(2)
+        raise CommandError(message, returncode=2)
+
+    parser.error = error
+    return parser
+
+
+class Command(BaseCommand):
+    help = "Monte Carlo odds of an Era bout: who wins, and whether the loser walks out."
+    requires_system_checks = []  # pure rules: no database, no urls, nothing to check
+
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        return one_line_errors(super().create_parser(prog_name, subcommand, **kwargs))
+
+    def add_arguments(self, parser):
+        for side, defaults in SIDE_DEFAULTS.items():
+            add_side_arguments(parser, side, defaults)
+        parser.add_argument("--first", choices=("a", "b", "random"), default="random")
+        parser.add_argument("--bouts", type=int, default=10_000, help=f"1 to {MAX_BOUTS}")
+        parser.add_argument("--seed", type=int, default=1, help="the master seed")
+        parser.add_argument("--json", action="store_true", help="print a JSON object")
+        parser.add_argument("--log", action="store_true", help="with --bouts 1: the event log")
+
+    def handle(self, *args, **options):
+        try:
+            setup = build_setup(options)
+            if options["log"]:
+                self.stdout.write(run_log(setup, options))
+                return
+            odds = bout_odds(setup, bouts=options["bouts"], seed=options["seed"])
+        except RulesError as error:
+            raise CommandError(str(error), returncode=2) from error
+        if options["json"]:
+            payload = {"setup": describe_setup(setup)} | odds.as_dict()
+            self.stdout.write(json.dumps(payload, indent=2))
+        else:
+            self.stdout.write(render(setup, odds))
+
+
+def add_side_arguments(parser: CommandParser, side: str, defaults: dict) -> None:
+    parser.add_argument(f"--{side}", default=defaults["kit"], help=f"kit: {', '.join(KIT_NAMES)}")
+    parser.add_argument(f"--{side}-name", default=defaults["name"])
+    for name in CHARACTERISTICS + SKILLS:
+        default = defaults.get(name, getattr(Fighter, name))
+        parser.add_argument(f"--{side}-{name}", type=int, default=default)
+    parser.add_argument(f"--{side}-favor", type=int, default=defaults["favor"], help="0 to 6")
+    parser.add_argument(f"--{side}-helm", type=int, default=None, help="default: the kit's")
+    parser.add_argument(f"--{side}-injuries", type=int, default=0, help="injuries carried in")
+    parser.add_argument(f"--{side}-orders", default="cautious", help=", ".join(PRESETS))
+    parser.add_argument(f"--{side}-cut", action="store_true", help="declare cuts, not thrusts")
+
+
+def build_entrant(options: dict, side: str) -> Entrant:
+    ratings = {name: options[f"{side}_{name}"] for name in CHARACTERISTICS + SKILLS}
+    orders = orders_by_name(options[f"{side}_orders"])
+    if options[f"{side}_cut"]:
+        orders = replace(orders, cut=True)
+    try:
+        return Entrant(
+            fighter=Fighter(name=options[f"{side}_name"], **ratings),
+            kit=kit_by_name(options[side]),
+            favor=options[f"{side}_favor"],
+            orders=orders,
+            carried_injuries=options[f"{side}_injuries"],
+            helm=options[f"{side}_helm"],
+        )
+    except RulesError as error:
+        raise RulesError(f"side {side}: {error}") from error
+
+
+def build_setup(options: dict) -> BoutSetup:
+    first = None if options["first"] == "random" else Side(options["first"])
+    if options["log"] and options["bouts"] != 1:
+        raise RulesError(f"--log needs --bouts 1; got --bouts {options['bouts']}")
+    return BoutSetup(build_entrant(options, "a"), build_entrant(options, "b"), first)
+
+
+def describe_entrant(entrant: Entrant) -> dict:
+    return {
+        "fighter": entrant.fighter.as_dict(),
+        "kit": entrant.kit.name,
+        "favor": entrant.favor,
+        "helm": entrant.helm_rating,
+        "resistance": entrant.resistance,
+        "wound_points": entrant.fighter.wound_points,
+        "carried_injuries": entrant.carried_injuries,
+        "orders": entrant.orders.name + (" (cuts)" if entrant.orders.cut else ""),
+    }
+
+
+def describe_setup(setup: BoutSetup) -> dict:
+    first = "random" if setup.first is None else str(setup.first)
+    return {"a": describe_entrant(setup.a), "b": describe_entrant(setup.b), "first": first}
+
+
+def entrant_line(side: str, entrant: Entrant) -> str:
+    f = entrant.fighter
+    return (
+        f"  {side}: {f.name}, {entrant.kit.name}, Might {f.might}, Melee {f.melee}, "
+        f"Crowd Favor {entrant.favor}, Resistance {entrant.resistance}, Wound Points "
+        f"{f.wound_points}, Helm {entrant.helm_rating}, orders {entrant.orders.name}"
+    )
+
+
+def render(setup: BoutSetup, odds: OddsResult) -> str:
+    names = {"a": setup.a.fighter.name, "b": setup.b.fighter.name}
+    lines = [f"Era bout odds ({odds.method})", entrant_line("a", setup.a)]
+    lines += [entrant_line("b", setup.b), "", f"  {'':<38} {'in 100':>7} {'± s.e.':>7}"]
+    for name, label, with_se in ROWS:
+        count = getattr(odds, name)
+        se = f"{odds.standard_error(count):7.2f}" if with_se else ""
+        lines.append(f"  {label.format(**names):<38} {odds.percent(count):7.1f} {se}")
+    lines.append(f"  {'mean rounds':<38} {odds.mean_rounds:7.2f}")
+    return "\n".join(lines)
+
+
+def run_log(setup: BoutSetup, options: dict) -> str:
+    """The run's one bout (the same seed the odds would give it), with its log and verdict."""
+    seed = bout_seeds(options["seed"], 1)[0]
+    result = fight_bout(setup, seed=seed)
+    verdict = verdict_for(setup, result)
+    if options["json"]:
+        payload = result.as_dict() | {"verdict": verdict and verdict.as_dict()}
+        return json.dumps(payload, indent=2)
+    lines = [f"Bout seed {seed} (master seed {options['seed']})"]
+    lines += [f"  round {event.round}: {event.text}" for event in result.events]
+    if verdict is not None:
+        lines.append(f"  verdict: the crowd {verdict.crowd}; the editor gives {verdict.act}")
+    return "\n".join(lines)

@@ -1,0 +1,129 @@
+"""Monte Carlo odds of a bout: who wins, and what the crowd and the editor do with the loser.
+
+Every bout gets its own seed, drawn from the master seed, so a figure can be reproduced bout by
+bout (`bout_seeds`), and any one bout replayed with its log through `fight_bout`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from arena.rules.dice import RulesError, check_range
+from arena.rules.era.bout import BoutResult, BoutSetup, EndReason, Side, fight_bout
+from arena.rules.era.decision import CrowdCall, Verdict, crowd_call, decide
+
+MAX_BOUTS = 1_000_000
+APPEAL_SALT = 0x5EED_A99E  # the appeal's generator is the bout's seed mixed with this
+
+
+def bout_seeds(seed: int, bouts: int) -> list[int]:
+    """The per-bout seeds of a run, derived from its master seed."""
+    master = random.Random(seed)
+    return [master.getrandbits(64) for _ in range(bouts)]
+
+
+def verdict_for(setup: BoutSetup, result: BoutResult) -> Verdict | None:
+    """The editor's decision on a finished bout (None for a draw or a death on the sand).
+
+    The editor keeps his default (missio when divided); the appeal's dice come from the bout's
+    seed mixed with APPEAL_SALT, so the verdict replays with the bout.
+    """
+    if result.loser is None or result.end_reason is EndReason.KILLED:
+        return None
+    favor = result.loser_favor
+    rng = random.Random(result.seed ^ APPEAL_SALT) if crowd_call(favor) is CrowdCall.SWORD else None
+    loser = setup.entrant(result.loser).fighter
+    return decide(favor, loser, rng=rng, winner_favor=result.winner_favor)
+
+
+@dataclass(frozen=True)
+class OddsResult:
+    bouts: int
+    seed: int
+    a_wins: int
+    b_wins: int
+    draws: int
+    loser_missio: int  # the crowd shouts for his release (favor 5–6)
+    loser_editor_choice: int  # the crowd is divided (favor 3–4)
+    sword_called: int  # favor 0–2
+    sword_given: int  # called, and the appeal failed
+    killed: int  # died of a Critical Injury on the sand (the table's top band)
+    total_rounds: int
+
+    @property
+    def method(self) -> str:
+        return f"monte carlo, {self.bouts} bouts, seed {self.seed}"
+
+    @property
+    def mean_rounds(self) -> float:
+        return self.total_rounds / self.bouts
+
+    def percent(self, count: int) -> float:
+        """A count as 'in 100' of all bouts."""
+        return 100 * count / self.bouts
+
+    def standard_error(self, count: int) -> float:
+        """The standard error, in points of 100, of a count read as a share of all bouts."""
+        p = count / self.bouts
+        return 100 * math.sqrt(p * (1 - p) / self.bouts)
+
+    def as_dict(self) -> dict:
+        names = (
+            "a_wins",
+            "b_wins",
+            "draws",
+            "loser_missio",
+            "loser_editor_choice",
+            "sword_called",
+            "sword_given",
+            "killed",
+        )
+        return {
+            "method": self.method,
+            "bouts": self.bouts,
+            "seed": self.seed,
+            "counts": {name: getattr(self, name) for name in names},
+            "per_100": {name: round(self.percent(getattr(self, name)), 2) for name in names},
+            "standard_error": {
+                name: round(self.standard_error(getattr(self, name)), 3) for name in names
+            },
+            "mean_rounds": round(self.mean_rounds, 3),
+        }
+
+
+def bout_odds(setup: BoutSetup, *, bouts: int = 10_000, seed: int = 1) -> OddsResult:
+    """Fight `bouts` bouts (no event logs kept) and count the outcomes and the verdicts."""
+    check_range("bouts", bouts, 1, MAX_BOUTS)
+    for side in Side:
+        if setup.entrant(side).orders.ask:
+            raise RulesError(f"side {side}'s orders ask the GM; the odds need automatic orders")
+    counts = dict.fromkeys(("a", "b", "draw", "release", "divided", "sword", "given", "dead"), 0)
+    rounds = 0
+    for bout_seed in bout_seeds(seed, bouts):
+        result = fight_bout(setup, seed=bout_seed, record=False)
+        rounds += result.rounds
+        if result.loser is None:
+            counts["draw"] += 1
+            continue
+        counts[str(result.winner)] += 1
+        if result.end_reason is EndReason.KILLED:
+            counts["dead"] += 1
+            continue
+        verdict = verdict_for(setup, result)
+        counts[str(verdict.crowd)] += 1
+        counts["given"] += verdict.loser_dies
+    return OddsResult(
+        bouts=bouts,
+        seed=seed,
+        a_wins=counts["a"],
+        b_wins=counts["b"],
+        draws=counts["draw"],
+        loser_missio=counts["release"],
+        loser_editor_choice=counts["divided"],
+        sword_called=counts["sword"],
+        sword_given=counts["given"],
+        killed=counts["dead"],
+        total_rounds=rounds,
+    )

@@ -1,0 +1,94 @@
+"""`manage.py bout_odds`: the table, the JSON, the log, and one-line errors with status 2."""
+
+import json
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def run(*args: str) -> str:
+    out = StringIO()
+    call_command("bout_odds", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_json_counts_add_up_and_name_the_method():
+    data = json.loads(run("--bouts", "400", "--seed", "3", "--json"))
+    counts = data["counts"]
+    assert counts["a_wins"] + counts["b_wins"] + counts["draws"] == 400
+    assert data["method"] == "monte carlo, 400 bouts, seed 3"
+    assert data["setup"]["a"]["kit"] == "thraex" and data["setup"]["a"]["fighter"]["melee"] == 3
+    assert data["setup"]["b"]["kit"] == "murmillo" and data["setup"]["b"]["favor"] == 2
+    assert 0 < data["standard_error"]["a_wins"] < 5
+
+
+def test_the_briefs_command_line_and_a_readable_table():
+    args = "--a thraex --b murmillo --a-melee 3 --b-melee 2 --a-favor 3 --b-favor 2"
+    args += " --a-orders cautious --b-orders cautious --bouts 300 --seed 1"
+    text = run(*args.split())
+    assert "monte carlo, 300 bouts, seed 1" in text
+    assert "Bithys wins" in text and "sword called" in text and "mean rounds" in text
+    assert run(*args.split()) == text  # the same seed, the same figures
+
+
+def test_every_side_option_reaches_the_sheet():
+    args = "--b samnite --b-might 4 --b-charm 3 --b-helm 0 --b-injuries 1 --b-cut"
+    args += " --b-orders never-yield --first b --bouts 20 --json"
+    data = json.loads(run(*args.split()))
+    b = data["setup"]["b"]
+    assert (b["kit"], b["fighter"]["might"], b["fighter"]["charm"], b["helm"]) == (
+        "samnite",
+        4,
+        3,
+        0,
+    )
+    assert (b["carried_injuries"], b["orders"], b["resistance"]) == (1, "never-yield (cuts)", 4)
+    assert data["setup"]["first"] == "b"
+
+
+def test_log_prints_one_bouts_events():
+    text = run("--bouts", "1", "--seed", "7", "--log")
+    assert text.startswith("Bout seed ")
+    assert "round 1:" in text and "attacks" in text
+    data = json.loads(run("--bouts", "1", "--seed", "7", "--log", "--json"))
+    assert data["finished"] and data["events"]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        ("--a retiarius", "kit must be one of"),
+        ("--b-favor 9", "crowd favor must be from 0 to 6"),
+        ("--a-might -1", "might must be from 1 to 6"),
+        ("--a-orders rash", "orders must be one of"),
+        ("--bouts 0", "bouts must be from 1"),
+        ("--log --bouts 5", "--log needs --bouts 1"),
+        ("--first c", "invalid choice"),
+        ("--bouts many", "invalid int value"),
+    ],
+)
+def test_bad_options_are_one_line_errors_with_status_2(args, words):
+    with pytest.raises(CommandError) as error:
+        run(*args.split())
+    assert error.value.returncode == 2
+    assert words in str(error.value) and "\n" not in str(error.value)
+
+
+def test_from_the_shell_a_bad_option_exits_2_with_one_line():
+    done = subprocess.run(
+        [sys.executable, "manage.py", "bout_odds", "--a-favor", "9", "--bouts", "10"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0
+    assert "crowd favor must be from 0 to 6" in done.stderr
