@@ -138,6 +138,7 @@ class _Fixed:
     wound_points: int
     helm: int
     minimum_hit_taken: int
+    yield_at: int | None  # the fewest Wounds at which his orders' wound yield fires
 
 
 @dataclass(frozen=True)
@@ -355,14 +356,25 @@ class BoutResult:
 
 
 def _fixed_for(me: Entrant, them: Entrant) -> _Fixed:
+    wound_points = me.fighter.wound_points
+    minimum_hit = max(MINIMUM_HIT_FLOOR, them.damage - me.resistance)
+    yield_at = next(
+        (
+            wounds
+            for wounds in range(wound_points + 1)
+            if me.orders.yields_for_wounds(wounds, wound_points, minimum_hit)
+        ),
+        None,
+    )
     return _Fixed(
         pool=me.attack_pool(them),
         damage=me.damage,
         crit=me.kit.weapon.crit,
         resistance=me.resistance,
-        wound_points=me.fighter.wound_points,
+        wound_points=wound_points,
         helm=me.helm_rating,
-        minimum_hit_taken=max(MINIMUM_HIT_FLOOR, them.damage - me.resistance),
+        minimum_hit_taken=minimum_hit,
+        yield_at=yield_at,
     )
 
 
@@ -374,6 +386,7 @@ class _Corner:
     entrant: Entrant
     fixed: _Fixed
     favor: int
+    orders: Orders
     wounds: int = 0
     injuries: list[CritRoll] = field(default_factory=list)
     idle: int = 0  # rounds in a row in which he neither hit nor was hit
@@ -387,10 +400,6 @@ class _Corner:
     def name(self) -> str:
         return self.entrant.fighter.name
 
-    @property
-    def orders(self) -> Orders:
-        return self.entrant.orders
-
     def state(self) -> CornerState:
         return CornerState(
             side=self.side,
@@ -403,6 +412,10 @@ class _Corner:
             fought_on=self.fought_on,
             dead=self.dead,
         )
+
+
+def _corner(side: Side, entrant: Entrant, fixed: _Fixed) -> _Corner:
+    return _Corner(side, entrant, fixed, entrant.favor, entrant.orders)
 
 
 class _BoutOver(Exception):
@@ -435,10 +448,7 @@ class _Bout:
         self.decisions, self.used = decisions, [False] * len(decisions)
         self.max_rounds = max_rounds
         fixed = setup.fixed
-        self.corners = {
-            side: _Corner(side, setup.entrant(side), fixed[side], setup.entrant(side).favor)
-            for side in Side
-        }
+        self.corners = {side: _corner(side, setup.entrant(side), fixed[side]) for side in Side}
         self.round = 0
         self.first: Side | None = None
         self.turn_order: tuple[_Corner, ...] = ()
@@ -484,6 +494,13 @@ class _Bout:
         self._end_round()
 
     def _turn(self, me: _Corner, them: _Corner) -> None:
+        yield_at = me.fixed.yield_at  # checked here first: the odds fight many turns
+        if DecisionKind.YIELD in me.orders.ask or (yield_at is not None and me.wounds >= yield_at):
+            self._turn_start(me)
+        self._attack(me, them)
+
+    def _turn_start(self, me: _Corner) -> None:
+        """THE BOUT II: at the start of his turn he may yield (his orders, or the GM, say)."""
         fixed = me.fixed
         auto = me.orders.yields_for_wounds(me.wounds, fixed.wound_points, fixed.minimum_hit_taken)
         options = (Choice.FIGHT, Choice.YIELD)
@@ -492,7 +509,6 @@ class _Bout:
         )
         if choice is Choice.YIELD:
             self._yield(me)
-        self._attack(me, them)
 
     # the attack
 

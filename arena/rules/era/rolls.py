@@ -53,6 +53,9 @@ class SeededDice:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        # Faces by id(pool), quicker than hashing the pool; each entry holds its pool, so the
+        # id cannot be reused while the entry lives.
+        self._faces: dict[int, tuple[Pool, tuple]] = {}
 
     def _index(self, sides: int, bits: int) -> int:
         draw = self.rng.getrandbits
@@ -68,9 +71,12 @@ class SeededDice:
 
     def outcome(self, pool: Pool) -> Key:
         """The same draws as `roll`, summed without building the faces (the odds' fast path)."""
+        entry = self._faces.get(id(pool))
+        if entry is None:
+            entry = self._faces[id(pool)] = (pool, _face_keys(pool))
         draw = self.rng.getrandbits
         s = b = t = c = 0
-        for sides, bits, keys in _face_keys(pool):
+        for sides, bits, keys in entry[1]:
             index = draw(bits)
             while index >= sides:
                 index = draw(bits)
