@@ -1,0 +1,290 @@
+"""A chariot race, from the campaign to the race engine and back (seed 001, THE CHARIOT RACE).
+
+`race_orders_set` records a driver's push orders and the GM's Peril Points for legs not yet
+run. `race_run` runs the race leg by leg or to the end from its seed: it stores the engine's
+log, the legs run, each driver's distance, wrecks (a wreck's hit goes onto the driver's
+Wounds), the winner; then pays the winner's prize from the show's editor's purse into the
+driver's peculium and settles the race's book. Each call is one atomic step.
+
+The race is replayed from the start on every call (the engine replays the same opening legs
+from the same seed), with the inputs the race was begun with: a leg once run never changes.
+Legs are numbered from 1 in the database and on pages, from 0 in the engine.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterable
+
+from django.db import transaction
+
+from arena.models import Race, RaceEntry
+from arena.rules.dice import RulesError
+from arena.rules.era import race as engine
+from arena.rules.era.sheet import half_up
+from economy.accounts import peculium, purse
+from economy.ledger import LedgerError, Leg, account_balance, transaction_post
+from economy.models import SESTERCES_PER_PURSE, Transaction
+from ludus.models import Gladiator, Ruleset
+
+RACE_OVER = "This race is over; it cannot be run again."
+LEG_ALREADY_RUN = "{legs} of 3 legs have been run; run at least leg {next}."
+BAD_LEGS = "Run the race to a leg from 1 to 3; got {legs!r}."
+SEED_MISMATCH = "This race is being run with seed {stored}; it cannot change to {given}."
+ENGINE_CHANGED = (
+    "This race was begun with engine {stored} and this server runs {current}; "
+    "it cannot be replayed."
+)
+NO_DRIVERS = "A race needs 1 to {most} drivers; this one has {count}."
+DRIVER_UNAVAILABLE = "{name} is {status} and cannot drive."
+WRONG_RULESET = "This campaign uses the {ruleset} rules; only Era races are run here."
+ENGINE_REFUSED = "The engine refused: {error}"
+PRIZE_UNFUNDED = (
+    "The prize is {prize:,} sesterces and {editor}'s purse holds {balance:,}; "
+    "fund the purse before the last leg."
+)
+ORDERS_FOR_RUN_LEG = "Leg {leg} has been run; its orders can no longer change."
+BAD_PUSH = "Push orders are three yes/no answers, one per leg; got {push!r}."
+BAD_PERIL = "Peril Points are spent on legs 1 to 3; got {peril!r}."
+REPLAY_DIFFERS = "Replaying the race from its seed did not give the legs already run."
+
+
+class RaceError(ValueError):
+    """A race the rules refuse; the message is shown to the GM as it is."""
+
+
+def new_seed() -> int:
+    """A fresh seed that fits a signed 64-bit column."""
+    return secrets.randbits(62)
+
+
+# --- inputs ------------------------------------------------------------------------------
+
+
+def driver_resistance(gladiator: Gladiator) -> int:
+    """Resistance at the Circus: half Might rounded up; no arena kit on a chariot."""
+    return half_up(gladiator.might)
+
+
+def _push(entry: RaceEntry) -> tuple[bool, ...]:
+    pushes = [bool(p) for p in (entry.push_legs or [])][: engine.LEGS]
+    return tuple(pushes + [False] * (engine.LEGS - len(pushes)))
+
+
+def race_drivers(entries: Iterable[RaceEntry], *, with_orders: bool = True) -> list[engine.Driver]:
+    """The engine's drivers, in stall order: Agility, Operate, Resistance, push orders."""
+    drivers = []
+    for entry in entries:
+        man = entry.driver
+        drivers.append(
+            engine.Driver(
+                name=man.name,
+                agility=man.agility,
+                operate=man.operate,
+                resistance=driver_resistance(man),
+                push=_push(entry) if with_orders else (False,) * engine.LEGS,
+            )
+        )
+    return drivers
+
+
+def _entries(race: Race) -> list[RaceEntry]:
+    return list(race.entries.select_related("driver").order_by("lane", "pk"))
+
+
+def race_setup(race: Race, entries: list[RaceEntry]) -> engine.RaceSetup:
+    """Engine inputs: the field as the race was begun (ratings, and the orders of legs already
+    run, from the log), with the current orders and Peril Points for the legs still to run."""
+    done = race.legs_run
+    begun = race.log if isinstance(race.log, dict) and done else None
+    drivers = race_drivers(entries)
+    peril = set()
+    for index, entry in enumerate(entries):
+        for leg in entry.peril_legs or []:
+            if leg > done:
+                peril.add((index, leg - 1))
+    if begun is not None:
+        drivers = [
+            engine.Driver(
+                name=old["name"],
+                agility=old["agility"],
+                operate=old["operate"],
+                resistance=old["resistance"],
+                push=tuple(old["push"][:done]) + new.push[done:],
+            )
+            for old, new in zip(begun["drivers"], drivers, strict=True)
+        ]
+        peril |= {(d, leg) for d, leg in begun["peril"] if leg < done}
+    return engine.RaceSetup(tuple(drivers), frozenset(peril))
+
+
+# --- orders ------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def race_orders_set(
+    *,
+    entry: RaceEntry,
+    push_legs: list[bool] | None = None,
+    peril_legs: list[int] | None = None,
+) -> RaceEntry:
+    """A driver's push orders (his or his lanista's) and the GM's Peril Points on him, for
+    the legs not yet run. `peril_legs` are leg numbers 1 to 3."""
+    entry = (
+        RaceEntry.objects.select_for_update(of=("self",)).select_related("race").get(pk=entry.pk)
+    )
+    race = entry.race
+    if race.status == Race.Status.DONE:
+        raise RaceError(RACE_OVER)
+    if push_legs is not None:
+        if len(push_legs) != engine.LEGS or not all(isinstance(p, bool) for p in push_legs):
+            raise RaceError(BAD_PUSH.format(push=push_legs))
+        for leg in range(race.legs_run):
+            if push_legs[leg] != _push(entry)[leg]:
+                raise RaceError(ORDERS_FOR_RUN_LEG.format(leg=leg + 1))
+        entry.push_legs = list(push_legs)
+    if peril_legs is not None:
+        legs = sorted(set(peril_legs))
+        if not all(isinstance(leg, int) and 1 <= leg <= engine.LEGS for leg in legs):
+            raise RaceError(BAD_PERIL.format(peril=peril_legs))
+        before = set(entry.peril_legs or [])
+        for leg in range(1, race.legs_run + 1):
+            if (leg in before) != (leg in legs):
+                raise RaceError(ORDERS_FOR_RUN_LEG.format(leg=leg))
+        entry.peril_legs = legs
+    entry.full_clean()
+    entry.save(update_fields=["push_legs", "peril_legs"])
+    return entry
+
+
+# --- running -----------------------------------------------------------------------------
+
+
+def _check_can_run(race: Race, entries: list[RaceEntry], target: int) -> None:
+    campaign = race.show.campaign
+    if campaign.ruleset != Ruleset.ERA:
+        raise RaceError(WRONG_RULESET.format(ruleset=campaign.get_ruleset_display()))
+    if race.status == Race.Status.DONE:
+        raise RaceError(RACE_OVER)
+    if target <= race.legs_run:
+        raise RaceError(LEG_ALREADY_RUN.format(legs=race.legs_run, next=race.legs_run + 1))
+    if not 1 <= len(entries) <= engine.MAX_DRIVERS:
+        raise RaceError(NO_DRIVERS.format(most=engine.MAX_DRIVERS, count=len(entries)))
+    if race.legs_run and race.engine_version and race.engine_version != engine.ENGINE_VERSION:
+        raise RaceError(
+            ENGINE_CHANGED.format(stored=race.engine_version, current=engine.ENGINE_VERSION)
+        )
+    if race.legs_run == 0:
+        for entry in entries:
+            if entry.driver.status != Gladiator.Status.ACTIVE:
+                raise RaceError(
+                    DRIVER_UNAVAILABLE.format(
+                        name=entry.driver.name, status=entry.driver.get_status_display().lower()
+                    )
+                )
+
+
+def _prize(race: Race) -> int:
+    return race.prize_purses * SESTERCES_PER_PURSE
+
+
+@transaction.atomic
+def race_run(*, race: Race, seed: int | None = None, legs: int | None = None, user=None) -> Race:
+    """Run the race to leg `legs` (1 to 3; None: to the end) from its seed.
+
+    Running leg by leg gives the same race as running it at once with the same seed. When the
+    last leg is run, the winner's prize (`prize_purses` purses) is paid from the show's editor's
+    purse into his peculium, and the race's book is settled (or voided if every driver wrecked).
+    """
+    from economy.services.betting import race_book_close  # the book settles on the race
+
+    # Lock the race row: two GMs pressing "run" at once run one leg, not two.
+    race = (
+        Race.objects.select_for_update(of=("self",))
+        .select_related("show__campaign", "show__editor")
+        .get(pk=race.pk)
+    )
+    if race.status == Race.Status.DONE:
+        raise RaceError(RACE_OVER)
+    target = engine.LEGS if legs is None else legs
+    if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= engine.LEGS:
+        raise RaceError(BAD_LEGS.format(legs=legs))
+    entries = _entries(race)
+    _check_can_run(race, entries, target)
+    if race.seed is None:
+        race.seed = new_seed() if seed is None else seed
+    elif seed is not None and seed != race.seed:
+        raise RaceError(SEED_MISMATCH.format(stored=race.seed, given=seed))
+    try:
+        setup = race_setup(race, entries)
+        result = engine.run_race(setup, seed=race.seed, legs=target)
+    except RulesError as error:
+        raise RaceError(ENGINE_REFUSED.format(error=error)) from error
+    if result.finished and result.winner is not None:
+        _check_prize_funded(race)
+    before = race.legs_run
+    # As JSON, so the legs already stored compare like for like with the replay.
+    log = json.loads(json.dumps({"entries": [entry.pk for entry in entries], **result.as_dict()}))
+    if before and log["legs"][:before] != race.log["legs"][:before]:
+        raise RaceError(REPLAY_DIFFERS)
+    _record(race, entries, result, log, before)
+    if result.finished:
+        if result.winner is not None:
+            _pay_prize(race, entries[result.winner].driver, user)
+        race_book_close(race=race, user=user)
+    return race
+
+
+def _record(race: Race, entries: list[RaceEntry], result, log: dict, before: int) -> None:
+    race.log = log
+    race.legs_run = result.legs_run
+    race.engine_version = engine.ENGINE_VERSION
+    race.status = Race.Status.DONE if result.finished else Race.Status.RUNNING
+    race.full_clean()
+    race.save()
+    wrecks = {w.driver: w for w in result.wrecks}
+    for index, entry in enumerate(entries):
+        entry.distance = result.distances[index]
+        entry.won = result.winner == index
+        wreck = wrecks.get(index)
+        entry.wrecked_on_leg = wreck.leg + 1 if wreck else None
+        entry.full_clean()
+        entry.save(update_fields=["distance", "won", "wrecked_on_leg"])
+        if wreck is not None and wreck.leg >= before and wreck.wounds:
+            # The wreck's hit (damage 6 less Resistance) is carried out of the Circus.
+            man = Gladiator.objects.select_for_update().get(pk=entry.driver_id)
+            man.wounds += wreck.wounds
+            man.full_clean()
+            man.save(update_fields=["wounds"])
+
+
+def _check_prize_funded(race: Race) -> None:
+    prize = _prize(race)
+    if not prize:
+        return
+    editor = race.show.editor
+    balance = account_balance(purse(editor))
+    if balance < prize:
+        raise RaceError(PRIZE_UNFUNDED.format(prize=prize, editor=editor.name, balance=balance))
+
+
+def _pay_prize(race: Race, driver: Gladiator, user) -> Transaction | None:
+    prize = _prize(race)
+    if not prize:
+        return None
+    editor = race.show.editor
+    try:
+        return transaction_post(
+            campaign=race.show.campaign,
+            cause=Transaction.Cause.PRIZE,
+            memo=f"{race}: the winner's prize to {driver.name}"[:200],
+            legs=[Leg(purse(editor), -prize), Leg(peculium(driver), prize)],
+            idempotency_key=f"race:{race.pk}:prize",
+            show=race.show,
+            race=race,
+            gladiator=driver,
+            created_by=user,
+        )
+    except LedgerError as error:
+        raise RaceError(str(error)) from error

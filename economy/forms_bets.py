@@ -1,0 +1,65 @@
+"""Forms of the betting pages. They check the input's shape and keep every choice inside the
+campaign (and, for a player, to his own bettors); the betting service checks the rules and the
+money."""
+
+from __future__ import annotations
+
+import uuid
+
+from django import forms
+
+from economy.models import Book
+
+
+def new_key() -> str:
+    return uuid.uuid4().hex
+
+
+class BetForm(forms.Form):
+    """A stake on one side. The hidden key makes a double click or a retry write once."""
+
+    bettor = forms.ModelChoiceField(queryset=None, empty_label=None, label="Bettor")
+    side = forms.TypedChoiceField(coerce=int, choices=(), label="On")
+    stake = forms.IntegerField(min_value=1, label="Stake (sesterces)")
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+    def __init__(self, *args, bettors, sides, **kwargs):
+        kwargs.setdefault("initial", {}).setdefault("key", new_key())
+        super().__init__(*args, **kwargs)
+        self.fields["bettor"].queryset = bettors
+        self.fields["side"].choices = [(s.id, f"{s.name} at {s.odds}") for s in sides]
+
+
+class BookOpenForm(forms.Form):
+    """The GM opens a book on a planned bout or race."""
+
+    event = forms.ChoiceField(label="On")
+    source = forms.ChoiceField(
+        choices=Book.Source.choices, initial=Book.Source.TABLE, label="Line from"
+    )
+    public_line = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Race line as the stands see it (every driver careful)",
+        help_text="Untick to price the drivers' secret push orders in.",
+    )
+
+    def __init__(self, *args, bouts, races, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["event"].choices = [(f"bout:{b.pk}", f"{b.show}: {b}") for b in bouts] + [
+            (f"race:{r.pk}", f"{r.show}: {r}") for r in races
+        ]
+
+
+class ShortenForm(forms.Form):
+    side = forms.TypedChoiceField(coerce=int, choices=(), label="Shorten")
+    steps = forms.IntegerField(min_value=1, max_value=5, initial=1, label="by rungs")
+
+    def __init__(self, *args, sides, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["side"].choices = [(s.id, f"{s.name} ({s.odds})") for s in sides]
+
+
+class CloseForm(forms.Form):
+    action = forms.ChoiceField(choices=[("settle", "Settle"), ("void", "Void")])
+    reason = forms.CharField(required=False, max_length=100)

@@ -1,0 +1,110 @@
+"""The seed's cast for the betting tests: Bithys the thraex, the murmillo, the Forum munus, and
+Eros the gambler (a player's bettor), with the GM, another player and an outsider."""
+
+import uuid
+
+import pytest
+
+from economy import accounts
+from economy.ledger import Leg, account_balance, transaction_post
+from economy.models import Transaction
+from ludus.models import Membership
+from tests.factories import (
+    BettorFactory,
+    BoutFactory,
+    CampaignFactory,
+    EditorFactory,
+    GladiatorFactory,
+    LanistaFactory,
+    MembershipFactory,
+    ShowFactory,
+    UserFactory,
+)
+
+
+def fund(account, amount: int) -> None:
+    """Money into an account from the market (a plain ledger posting, not a service)."""
+    transaction_post(
+        campaign=account.campaign,
+        cause=Transaction.Cause.OPENING,
+        memo="test funds",
+        legs=[Leg(accounts.market(account.campaign), -amount), Leg(account, amount)],
+        idempotency_key=f"test-fund:{uuid.uuid4().hex}",
+    )
+
+
+def balance(account) -> int:
+    return account_balance(account)
+
+
+@pytest.fixture
+def campaign(db):
+    return CampaignFactory(name="Rome, 50 BC", year=-50, day=10)
+
+
+@pytest.fixture
+def gm(campaign):
+    user = UserFactory(username="gm")
+    MembershipFactory(campaign=campaign, user=user, role=Membership.Role.GM)
+    return user
+
+
+@pytest.fixture
+def eros_player(campaign):
+    user = UserFactory(username="eros_player")
+    MembershipFactory(campaign=campaign, user=user)
+    return user
+
+
+@pytest.fixture
+def other_player(campaign):
+    user = UserFactory(username="other_player")
+    MembershipFactory(campaign=campaign, user=user)
+    return user
+
+
+@pytest.fixture
+def outsider(db):
+    return UserFactory(username="outsider")
+
+
+@pytest.fixture
+def eros(campaign, eros_player):
+    bettor = BettorFactory(campaign=campaign, name="Eros", player=eros_player)
+    fund(accounts.bettor_account(bettor), 1_000)
+    return bettor
+
+
+@pytest.fixture
+def lucius(campaign, other_player):
+    """Another player's gambler."""
+    bettor = BettorFactory(campaign=campaign, name="Lucius", player=other_player)
+    fund(accounts.bettor_account(bettor), 1_000)
+    return bettor
+
+
+@pytest.fixture
+def forum_munus(campaign):
+    editor = EditorFactory(campaign=campaign, name="The consular's son")
+    return ShowFactory(campaign=campaign, editor=editor, name="Munus in the Forum")
+
+
+@pytest.fixture
+def bithys(campaign):
+    nerva = LanistaFactory(campaign=campaign, name="Nerva")
+    return GladiatorFactory(
+        campaign=campaign, owner=nerva, name="Bithys", armatura="thraex", might=3, melee=3
+    )
+
+
+@pytest.fixture
+def murmillo(campaign):
+    other = LanistaFactory(campaign=campaign, name="Another lanista")
+    return GladiatorFactory(
+        campaign=campaign, owner=other, name="The murmillo", armatura="murmillo", might=3, melee=2
+    )
+
+
+@pytest.fixture
+def bout(forum_munus, bithys, murmillo):
+    return BoutFactory(show=forum_munus, fighter_a=bithys, fighter_b=murmillo)
