@@ -122,15 +122,21 @@ def _description(lines: Sequence[DriverLine]) -> str:
 
 
 def _label_positions(lines: Sequence[DriverLine], y) -> list[float]:
-    """End labels, spread apart so that drivers level on distance stay readable."""
-    wanted = sorted(((y(line.total), i) for i, line in enumerate(lines)), key=lambda t: t)
-    placed: dict[int, float] = {}
-    last = -1e9
-    for value, index in wanted:
-        value = max(value, last + 15)
-        placed[index] = value
-        last = value
-    return [placed[i] for i in range(len(lines))]
+    """End labels, spread 15 pixels apart so that drivers level on distance stay readable,
+    and kept inside the plot (pushed up from the bottom when they would spill under it)."""
+    wanted = sorted((y(line.total), i) for i, line in enumerate(lines))
+    placed = [value for value, _ in wanted]
+    for k in range(1, len(placed)):
+        placed[k] = max(placed[k], placed[k - 1] + 15)
+    bottom = HEIGHT - BOTTOM
+    if placed and placed[-1] > bottom:
+        placed[-1] = bottom
+        for k in range(len(placed) - 2, -1, -1):
+            placed[k] = min(placed[k], placed[k + 1] - 15)
+    out = [0.0] * len(lines)
+    for (_, index), value in zip(wanted, placed, strict=True):
+        out[index] = value
+    return out
 
 
 def _driver(line: DriverLine, index: int, y, label_y: float) -> str:
@@ -167,10 +173,10 @@ def _driver(line: DriverLine, index: int, y, label_y: float) -> str:
             )
     end_x, end_y = points[-1]
     fate = " ✕ wrecked" if line.wrecked_on else ""
-    palm = " 🌿" if line.won else ""
+    palm = ", won" if line.won else ""
     parts.append(
         f'<line x1="{end_x + 6:.1f}" y1="{end_y:.1f}" x2="{WIDTH - RIGHT + 6}" y2="{label_y:.1f}" '
-        f'stroke="{colour}" stroke-width="1" opacity="0.5"/>'
+        f'stroke="{colour}" stroke-width="1" stroke-dasharray="1 3" opacity="0.6"/>'
         f'<text x="{WIDTH - RIGHT + 10}" y="{label_y + 4:.1f}" fill="{colour}" '
         f'font-weight="{"700" if line.won else "400"}">{escape(line.name)}: {line.total}'
         f"{fate}{palm}</text>"

@@ -8,7 +8,7 @@ names of Accounts may be edited; an account's kind and owner are fixed once it e
 
 from django.contrib import admin
 
-from economy.models import Account, Bettor, Entry, Hire, Transaction
+from economy.models import Account, Bet, Bettor, Book, Entry, Hire, Transaction
 
 
 class ReadOnlyAdminMixin:
@@ -75,3 +75,31 @@ class HireAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["gladiator", "show", "lanista", "kind", "price", "favor_called"]
     list_filter = ["kind", "favor_called"]
     list_select_related = ["gladiator", "show", "lanista"]
+
+
+# --- the betting book (economy.services.betting writes these with their transactions) ------
+
+
+class BetInline(ReadOnlyAdminMixin, admin.TabularInline):
+    model = Bet
+    fields = ["bettor", "fighter", "entry", "stake", "odds_label", "day", "transaction"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
+@admin.register(Book)
+class BookAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Read-only: a book's line, status and money change only through the betting service."""
+
+    list_display = ["__str__", "campaign", "source", "status", "opened_day", "closed_day"]
+    list_filter = ["campaign", "status", "source"]
+    list_select_related = ["campaign", "bout__fighter_a", "bout__fighter_b", "race"]
+    inlines = [BetInline]
+
+
+@admin.register(Bet)
+class BetAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["pk", "bettor", "book", "side_name", "stake", "odds_label", "day"]
+    list_filter = ["book__campaign", "book__status"]
+    list_select_related = ["bettor", "book", "fighter", "entry__driver"]

@@ -77,6 +77,7 @@ def _race_context(access: Access, race: Race) -> dict:
         "book": book,
         "winner": winner,
         "run_form": RaceRunForm() if access.is_gm and race.status != Race.Status.DONE else None,
+        "orders_any": bool(orders_forms),
     }
 
 
@@ -85,8 +86,8 @@ def race_detail(request: HttpRequest, campaign_id: int, race_id: int) -> HttpRes
     access = campaign_access(request.user, campaign_id)
     race = _get_race(access, race_id)
     template = "arena/races/race_detail.html"
-    if request.htmx and request.GET.get("part") == "body":
-        template += "#race-body"
+    if request.htmx and request.GET.get("part") == "page":
+        template += "#race-page"
     return render(request, template, _race_context(access, race))
 
 
@@ -116,7 +117,7 @@ def race_run(request: HttpRequest, campaign_id: int, race_id: int) -> HttpRespon
     if request.htmx:
         race = _get_race(access, race_id)
         context = _race_context(access, race)
-        return render(request, "arena/races/race_detail.html#race-body", context, status=status)
+        return render(request, "arena/races/race_detail.html#race-page", context, status=status)
     return redirect("circus:race_detail", campaign_id, race_id)
 
 

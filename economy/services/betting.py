@@ -37,7 +37,7 @@ WRONG_CAMPAIGN = "{what} belongs to another campaign."
 STAKE_ABOVE_BALANCE = "{bettor} has {balance:,} sesterces and cannot stake {stake:,}."
 NO_WINNER = "{event} has no winner yet; settle the book when it has one, or void it."
 BOOK_TAMPERED = "The book holds {held:,} sesterces but its bets staked {staked:,}."
-BOUT_ODDS_MISSING = "The bout engine's odds are not available on this server yet."
+ENGINE_REFUSED = "The engine cannot price this bout: {error}"
 
 # The engine's Monte Carlo for a bout: enough bouts for a standard error near half a point.
 BOUT_ODDS_RUNS = 10_000
@@ -115,16 +115,17 @@ def bout_engine_chances(bout: Bout, *, runs: int, seed: int) -> tuple[float, flo
 
     Draws (neither wins) are left out of both chances; a book on a drawn bout is void.
     """
-    try:
-        from arena.rules.era import odds as bout_odds
-    except ImportError as error:  # the engine's odds module is written in parallel
-        raise BettingError(BOUT_ODDS_MISSING) from error
-    from arena.services.bouts import bout_setup
+    from arena.rules.dice import RulesError
+    from arena.rules.era.odds import bout_odds
+    from arena.services.bouts import BoutError, bout_setup  # bouts import betting: import late
 
-    result = bout_odds.bout_odds(bout_setup(bout=bout), runs=runs, seed=seed)
+    try:
+        result = bout_odds(bout_setup(bout=bout), bouts=runs, seed=seed)
+    except (RulesError, BoutError) as error:
+        raise BettingError(ENGINE_REFUSED.format(error=error)) from error
     return (
-        float(result.a_wins),
-        float(result.b_wins),
+        result.a_wins / result.bouts,
+        result.b_wins / result.bouts,
         f"The engine: {runs:,} simulated bouts with these orders, seed {seed}",
     )
 

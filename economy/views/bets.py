@@ -121,7 +121,7 @@ def bet_place(request: HttpRequest, campaign_id: int, book_id: int) -> HttpRespo
     context = _book_context(request, access, book, bet_form=form)
     template = "economy/bets/book_detail.html"
     if request.htmx:
-        template += "#book-panel"
+        template += "#book-page"
     return render(request, template, context, status=status)
 
 

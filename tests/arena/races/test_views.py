@@ -73,7 +73,10 @@ def test_the_owner_and_the_gm_see_the_push_orders_another_player_does_not(
     assert _row(_as(client, owner).get(_detail(race)), "Diocles").pushes == [True, False, True]
     other = _as(client, other_player).get(_detail(race))
     assert _row(other, "Diocles").pushes == [None, None, None]
-    assert "push" not in str(other.content.decode().split('id="field"')[1].split("</table>")[0])
+    row = other.content.decode().split(f'id="entry-{pushing.pk}"')[1].split("</tr>")[0]
+    assert "pushes for the inside" not in row and "private orders" in row
+    owned = _as(client, owner).get(_detail(race)).content.decode()
+    assert "leg 1: pushes for the inside" in owned.split(f'id="entry-{pushing.pk}"')[1]
 
 
 def test_only_the_gm_sees_peril_points(client, gm, owner, race, pushing):
@@ -115,7 +118,7 @@ def test_the_gm_runs_a_leg_then_the_rest(client, gm, race):
     page = client.post(_run(race), {"to": "end"}, HTTP_HX_REQUEST="true")
     assert page.status_code == 200
     html = page.content.decode()
-    assert 'id="race-body"' in html and "<html" not in html and "<svg" in html
+    assert 'id="race-page"' in html and "<html" not in html and "<svg" in html
     race.refresh_from_db()
     assert race.legs_run == 3 and race.status == Race.Status.DONE
 

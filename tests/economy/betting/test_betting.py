@@ -301,3 +301,29 @@ def test_demo_books_open_the_card_and_place_eros_bet(bout, bithys, eros, campaig
     assert (bet.bettor, bet.fighter, bet.stake, bet.odds_label) == (eros, bithys, 400, "4 to 3 on")
     assert b.demo_books(campaign) == []  # twice is safe
     assert Bet.objects.count() == 1
+
+
+# --- the engine's line for a bout ----------------------------------------------------------
+
+
+def test_the_engines_line_for_bithys_and_the_murmillo(bout, bithys, murmillo):
+    # Neither is Known in Rome, so both start at Crowd Favor 2 under cautious orders: the
+    # seed's 57 in 100 for the better man (BETS), which the book cries as 4 to 3 on.
+    book = b.book_open(bout=bout, source=Book.Source.ENGINE, runs=4_000, seed=3)
+    side = b.book_side(book, bithys.pk)
+    assert side.chance == pytest.approx(0.57, abs=0.03)
+    assert side.odds.label() == "4 to 3 on"
+    assert b.book_side(book, murmillo.pk).odds.label() == "4 to 3 against"
+    assert "4,000 simulated bouts" in book.basis and "seed 3" in book.basis
+    # The same seed prices the same line.
+    again = BoutFactory(show=bout.show, fighter_a=bithys, fighter_b=murmillo)
+    other = b.book_open(bout=again, source=Book.Source.ENGINE, runs=4_000, seed=3)
+    assert other.line == book.line
+
+
+def test_the_engine_cannot_price_orders_that_ask_the_gm(bout):
+    bout.orders_a = {"name": "cautious", "ask": ["fight_on"]}
+    bout.save()
+    with pytest.raises(b.BettingError, match="The engine cannot price this bout"):
+        b.book_open(bout=bout, source=Book.Source.ENGINE, runs=100)
+    assert not Book.objects.exists()

@@ -138,7 +138,7 @@ def test_a_stake_above_the_balance_shows_the_message_and_changes_nothing(
     assert page.status_code == 400
     message = b.STAKE_ABOVE_BALANCE.format(bettor="Eros", balance=600, stake=601)
     assert message in page.content.decode()
-    assert 'id="book-panel"' in page.content.decode()
+    assert 'id="book-page"' in page.content.decode()
     assert "<html" not in page.content.decode()  # the htmx partial, not the page
     assert Bet.objects.count() == before
     assert balance(accounts.bettor_account(eros)) == 600
