@@ -327,3 +327,24 @@ def test_the_engine_cannot_price_orders_that_ask_the_gm(bout):
     with pytest.raises(b.BettingError, match="The engine cannot price this bout"):
         b.book_open(bout=bout, source=Book.Source.ENGINE, runs=100)
     assert not Book.objects.exists()
+
+
+# --- with the bout service ------------------------------------------------------------------
+
+
+def test_the_close_hook_settles_a_bout_fought_by_the_bout_service(bout, bithys, murmillo, eros):
+    from arena.services.bouts import bout_fight
+
+    fund(accounts.purse(bout.show.editor), 20_000)  # the winner's purse, if it is paid
+    book = b.book_open(bout=bout)
+    b.bet_place(book=book, bettor=eros, side=bithys.pk, stake=400)
+    bout = bout_fight(bout=bout, seed=8, auto_decide=False)
+    assert bout.status in (Bout.Status.AWAITING_VERDICT, Bout.Status.DONE)
+    book = b.bout_book_close(bout=bout)
+    purse = accounts.bettor_account(eros)
+    if bout.winner_id == bithys.pk:
+        assert book.status == Book.Status.SETTLED and balance(purse) == 1_300
+    elif bout.winner_id == murmillo.pk:
+        assert book.status == Book.Status.SETTLED and balance(purse) == 600
+    else:
+        assert book.status == Book.Status.VOID and balance(purse) == 1_000
