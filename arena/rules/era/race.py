@@ -1,0 +1,592 @@
+"""THE CHARIOT RACE (seed 001): three legs of Operate checks, pushing, wrecks and the roll-off.
+
+The reading is design.md's binding one: all drivers race in one field; each leg every driver
+still in the race rolls Average Agility + Operate with 1 Boon die for the chariot's Handling +1;
+pushing upgrades one Trial die to Crisis and adds 2 Boon dice; there is at most one wreck check
+per driver and leg; the save is the same check without the push, and a driver who makes it
+keeps that leg's distance; ties for first go to a d6 roll-off. docs/notes/race.md lists every
+reading taken where the seed is silent.
+
+Pure Python, no Django. A race is replayed from its seed, or from an injected dice source
+(`ScriptedDice` replays the seed's worked example, or dice rolled at the table). Legs, drivers
+and peril points are numbered from 0 here; pages add 1.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import random
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from itertools import accumulate
+from typing import Protocol
+
+from arena.rules.dice import (
+    Die,
+    Outcome,
+    Pool,
+    Roll,
+    RolledDie,
+    RulesError,
+    check_range,
+    distribution,
+    roll,
+)
+
+ENGINE_VERSION = "race-1"
+LEGS = 3  # start and first turn, middle laps, last lap
+HANDLING_BOONS = 1  # the light chariot's Handling +1, on every leg check and every save
+PUSH_BOONS = 2
+WRECK_BANES = 3  # "at least 3 net Banes" call for a save
+WRECK_DAMAGE = 6  # one hit for damage 6 less Resistance
+MAX_DRIVERS = 12  # the Imperial circus's twelve stalls
+# Ranges of the Gladiator sheet (ludus.models): characteristics 1-6, skills 0-5.
+AGILITY_RANGE = (1, 6)
+OPERATE_RANGE = (0, 5)
+RESISTANCE_RANGE = (0, 10)
+# Half the sheet's default Might 3, rounded up; services pass the driver's real Resistance.
+DEFAULT_RESISTANCE = 2
+MAX_ODDS_RACES = 10_000_000
+
+
+# --- the drivers and the field ------------------------------------------------------------
+
+
+def leg_pool(agility: int, operate: int, pushed: bool) -> Pool:
+    """One leg's check: Average Agility + Operate, Handling's Boon, and the push if taken."""
+    pool = Pool.check(agility, operate, "average").add(boon=HANDLING_BOONS)
+    if pushed:
+        pool = pool.upgrade_difficulty().add(boon=PUSH_BOONS)
+    return pool
+
+
+def save_pool(agility: int, operate: int) -> Pool:
+    """The wreck save: the same check with Handling, never pushed (the seed's example)."""
+    return leg_pool(agility, operate, pushed=False)
+
+
+@dataclass(frozen=True)
+class Driver:
+    """A driver's ratings and orders: `push[leg]` says whether he pushes for the inside."""
+
+    name: str
+    agility: int
+    operate: int
+    resistance: int = DEFAULT_RESISTANCE
+    push: tuple[bool, ...] = (False,) * LEGS
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise RulesError(f"name must be a non-empty string; got {self.name!r}")
+        check_range("agility", self.agility, *AGILITY_RANGE)
+        check_range("operate", self.operate, *OPERATE_RANGE)
+        check_range("resistance", self.resistance, *RESISTANCE_RANGE)
+        push = tuple(self.push) if isinstance(self.push, list | tuple) else None
+        if push is None or len(push) != LEGS or not all(isinstance(p, bool) for p in push):
+            raise RulesError(f"push must be {LEGS} booleans, one per leg; got {self.push!r}")
+        object.__setattr__(self, "push", push)  # a list from JSON becomes a hashable tuple
+
+    def leg_pool(self, leg: int) -> Pool:
+        return leg_pool(self.agility, self.operate, self.push[leg])
+
+    def save_pool(self) -> Pool:
+        return save_pool(self.agility, self.operate)
+
+    @property
+    def wreck_wounds(self) -> int:
+        return max(WRECK_DAMAGE - self.resistance, 0)
+
+
+@dataclass(frozen=True)
+class RaceSetup:
+    """The field, in stall order, and the GM's Peril Points as (driver index, leg index)."""
+
+    drivers: tuple[Driver, ...]
+    peril: frozenset[tuple[int, int]] = field(default_factory=frozenset)
+
+    def __post_init__(self) -> None:
+        drivers = tuple(self.drivers)
+        if not 1 <= len(drivers) <= MAX_DRIVERS:
+            raise RulesError(f"drivers must be 1 to {MAX_DRIVERS}; got {len(drivers)}")
+        if not all(isinstance(d, Driver) for d in drivers):
+            raise RulesError("drivers must all be Driver objects")
+        peril = frozenset(tuple(p) for p in self.peril)
+        for point in peril:
+            if len(point) != 2:
+                raise RulesError(f"peril must hold (driver, leg) pairs; got {point!r}")
+            check_range("peril driver", point[0], 0, len(drivers) - 1)
+            check_range("peril leg", point[1], 0, LEGS - 1)
+        object.__setattr__(self, "drivers", drivers)
+        object.__setattr__(self, "peril", peril)
+
+
+# --- where the dice come from ---------------------------------------------------------------
+
+
+class DiceSource(Protocol):
+    """Rolls pools and plain d6s; the engine never touches a generator itself."""
+
+    def roll(self, pool: Pool) -> Roll: ...
+
+    def d6(self) -> int: ...
+
+
+class RandomDice:
+    """Dice from a seeded `random.Random`: the same seed replays the same race."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def roll(self, pool: Pool) -> Roll:
+        return roll(pool, self.rng)
+
+    def d6(self) -> int:
+        return self.rng.randint(1, 6)
+
+
+class ScriptedDice:
+    """Dice read from a script, for worked examples and for dice rolled at the table.
+
+    Each scripted roll lists its faces by design.md's symbols ("S Bo", "–", "Breakthrough")
+    in the pool's die order: Mastery, Ability, Boon, Crisis, Trial, Bane.
+    """
+
+    def __init__(self, rolls: Iterable[Sequence[str]], d6: Iterable[int] = ()) -> None:
+        self._rolls = [tuple(faces) for faces in rolls]
+        self._d6 = list(d6)
+        self.rolls_used = 0
+        self.d6_used = 0
+
+    @property
+    def unused(self) -> int:
+        """Scripted rolls and d6s not yet asked for (a replay should use them all)."""
+        return len(self._rolls) - self.rolls_used + len(self._d6) - self.d6_used
+
+    def roll(self, pool: Pool) -> Roll:
+        if self.rolls_used == len(self._rolls):
+            raise RulesError(f"script ran out at roll {self.rolls_used + 1} ({pool.describe()})")
+        faces = self._rolls[self.rolls_used]
+        self.rolls_used += 1
+        dice = list(pool.dice())
+        if len(faces) != len(dice):
+            raise RulesError(
+                f"script roll {self.rolls_used} has {len(faces)} faces for {len(dice)} dice "
+                f"({pool.describe()})"
+            )
+        rolled = (_rolled(die, symbols) for die, symbols in zip(dice, faces, strict=True))
+        return Roll(pool, tuple(rolled))
+
+    def d6(self) -> int:
+        if self.d6_used == len(self._d6):
+            raise RulesError("script ran out of d6 rolls for the roll-off")
+        self.d6_used += 1
+        return check_range("d6", self._d6[self.d6_used - 1], 1, 6)
+
+
+def _rolled(die: Die, symbols: str) -> RolledDie:
+    for index, face in enumerate(die.faces):
+        if face.symbols == symbols:
+            return RolledDie(die, index)
+    allowed = ", ".join(sorted({f.symbols for f in die.faces}))
+    raise RulesError(f"{die.label} die has no face {symbols!r}; faces are {allowed}")
+
+
+# --- what happened ------------------------------------------------------------------------
+
+
+class WreckReason(enum.StrEnum):
+    CALAMITY = "calamity"  # a Calamity on a pushed leg's Crisis die
+    PERIL = "peril"  # the GM spent a Peril Point on this driver for this leg
+    BANES = "banes"  # at least 3 net Banes
+
+
+@dataclass(frozen=True)
+class LegEvent:
+    """One driver's leg: his roll, any wreck check and save, and what it came to."""
+
+    driver: int
+    leg: int
+    pushed: bool
+    roll: Roll
+    wreck_check: tuple[WreckReason, ...]  # empty: no save was called for
+    save: Roll | None
+    wrecked: bool
+    distance_added: int
+    wounds: int
+
+    def as_dict(self) -> dict:
+        return {
+            "driver": self.driver,
+            "leg": self.leg,
+            "pushed": self.pushed,
+            "roll": self.roll.as_dict(),
+            "wreck_check": [reason.value for reason in self.wreck_check],
+            "save": self.save.as_dict() if self.save else None,
+            "wrecked": self.wrecked,
+            "distance_added": self.distance_added,
+            "wounds": self.wounds,
+        }
+
+
+@dataclass(frozen=True)
+class Leg:
+    index: int
+    events: tuple[LegEvent, ...]
+    distances: tuple[int, ...]  # every driver's total after this leg (a wrecked one's is frozen)
+
+    def as_dict(self) -> dict:
+        return {
+            "leg": self.index,
+            "events": [event.as_dict() for event in self.events],
+            "distances": list(self.distances),
+        }
+
+
+@dataclass(frozen=True)
+class Wreck:
+    driver: int
+    leg: int
+    wounds: int
+
+
+RollOffRound = tuple[tuple[int, int], ...]  # (driver index, d6) for each driver still tied
+
+
+@dataclass(frozen=True)
+class RaceResult:
+    setup: RaceSetup
+    seed: int | None
+    legs: tuple[Leg, ...]
+    wrecks: tuple[Wreck, ...]
+    winner: int | None  # None until the last leg is run, or when every driver wrecked
+    roll_off: tuple[RollOffRound, ...]
+    finished: bool
+
+    @property
+    def legs_run(self) -> int:
+        return len(self.legs)
+
+    @property
+    def distances(self) -> tuple[int, ...]:
+        return self.legs[-1].distances if self.legs else (0,) * len(self.setup.drivers)
+
+    @property
+    def wrecked(self) -> frozenset[int]:
+        return frozenset(w.driver for w in self.wrecks)
+
+    def as_dict(self) -> dict:
+        """The race log as JSON-ready data (dice kept as data, so the race can be audited)."""
+        return {
+            "engine": ENGINE_VERSION,
+            "seed": self.seed,
+            "drivers": [
+                {
+                    "name": d.name,
+                    "agility": d.agility,
+                    "operate": d.operate,
+                    "resistance": d.resistance,
+                    "push": list(d.push),
+                }
+                for d in self.setup.drivers
+            ],
+            "peril": sorted(list(p) for p in self.setup.peril),
+            "legs": [leg.as_dict() for leg in self.legs],
+            "wrecks": [{"driver": w.driver, "leg": w.leg, "wounds": w.wounds} for w in self.wrecks],
+            "winner": self.winner,
+            "roll_off": [[{"driver": i, "d6": v} for i, v in rnd] for rnd in self.roll_off],
+            "finished": self.finished,
+        }
+
+
+# --- running a race -----------------------------------------------------------------------
+
+
+def run_race(
+    setup: RaceSetup,
+    *,
+    seed: int | None = None,
+    legs: int | None = None,
+    dice: DiceSource | None = None,
+) -> RaceResult:
+    """Run the race, or only its first `legs` legs for leg-by-leg play.
+
+    Give a `seed` (the race replays exactly from it) or a `dice` source, not both. Dice are
+    rolled leg by leg, drivers in stall order, each save straight after its leg roll, then the
+    roll-off: running fewer legs with the same seed replays the same opening legs.
+    """
+    source = _dice_source(seed, dice)
+    to_run = LEGS if legs is None else check_range("legs", legs, 0, LEGS)
+    distances = [0] * len(setup.drivers)
+    wrecks: list[Wreck] = []
+    played: list[Leg] = []
+    for leg in range(to_run):
+        out = {w.driver for w in wrecks}
+        events = tuple(
+            _drive_leg(setup, i, leg, source) for i in range(len(setup.drivers)) if i not in out
+        )
+        for event in events:
+            distances[event.driver] += event.distance_added
+            if event.wrecked:
+                wrecks.append(Wreck(event.driver, leg, event.wounds))
+        played.append(Leg(leg, events, tuple(distances)))
+    finished = to_run == LEGS
+    winner, rounds = None, ()
+    if finished:
+        winner, rounds = decide_winner(distances, {w.driver for w in wrecks}, source.d6)
+    return RaceResult(setup, seed, tuple(played), tuple(wrecks), winner, rounds, finished)
+
+
+def _dice_source(seed: int | None, dice: DiceSource | None) -> DiceSource:
+    if (seed is None) == (dice is None):
+        raise RulesError("run_race needs either a seed or a dice source, not both")
+    if dice is not None:
+        return dice
+    return RandomDice(random.Random(_check_seed(seed)))
+
+
+def _check_seed(seed: int) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RulesError(f"seed must be a whole number; got {seed!r}")
+    return seed
+
+
+def wreck_reasons(pushed: bool, outcome: Outcome, peril: bool) -> tuple[WreckReason, ...]:
+    """Why a save is called for; any reason calls one save (never two in a leg)."""
+    reasons = []
+    # Only a pushed leg has a Crisis die, but the seed names the pushed leg: say so here too.
+    if pushed and outcome.calamities:
+        reasons.append(WreckReason.CALAMITY)
+    if peril:
+        reasons.append(WreckReason.PERIL)
+    if outcome.banes >= WRECK_BANES:
+        reasons.append(WreckReason.BANES)
+    return tuple(reasons)
+
+
+def _drive_leg(setup: RaceSetup, index: int, leg: int, dice: DiceSource) -> LegEvent:
+    driver = setup.drivers[index]
+    pushed = driver.push[leg]
+    leg_roll = dice.roll(driver.leg_pool(leg))
+    gained = max(leg_roll.outcome.net_successes, 0)
+    reasons = wreck_reasons(pushed, leg_roll.outcome, (index, leg) in setup.peril)
+    save = dice.roll(driver.save_pool()) if reasons else None
+    wrecked = save is not None and not save.outcome.success
+    return LegEvent(
+        driver=index,
+        leg=leg,
+        pushed=pushed,
+        roll=leg_roll,
+        wreck_check=reasons,
+        save=save,
+        wrecked=wrecked,
+        # A made save keeps the leg's distance; a wreck gains nothing this leg.
+        distance_added=0 if wrecked else gained,
+        wounds=driver.wreck_wounds if wrecked else 0,
+    )
+
+
+def decide_winner(
+    distances: Sequence[int], wrecked: Iterable[int], d6: Callable[[], int]
+) -> tuple[int | None, tuple[RollOffRound, ...]]:
+    """Greatest distance among drivers still racing; ties roll a d6 until one is highest.
+
+    A wrecked driver cannot win, whatever his distance; if every driver wrecked, nobody wins.
+    """
+    out = set(wrecked)
+    racing = [i for i in range(len(distances)) if i not in out]
+    if not racing:
+        return None, ()
+    best = max(distances[i] for i in racing)
+    tied = [i for i in racing if distances[i] == best]
+    rounds: list[RollOffRound] = []
+    while len(tied) > 1:
+        rolled = tuple((i, d6()) for i in tied)
+        rounds.append(rolled)
+        top = max(value for _, value in rolled)
+        tied = [i for i, value in rolled if value == top]
+    return tied[0], tuple(rounds)
+
+
+# --- the odds -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DriverOdds:
+    name: str
+    win: float
+    wreck: float
+    win_se: float  # standard error of `win` (0 for the exact method)
+    wreck_se: float
+
+
+@dataclass(frozen=True)
+class RaceOdds:
+    method: str
+    races: int  # races simulated (0 for the exact method)
+    seed: int | None
+    drivers: tuple[DriverOdds, ...]
+    no_winner: float  # every driver wrecked
+
+    def as_dict(self) -> dict:
+        return {
+            "method": self.method,
+            "races": self.races,
+            "seed": self.seed,
+            "no_winner": self.no_winner,
+            "drivers": [asdict(d) for d in self.drivers],
+        }
+
+
+@dataclass(frozen=True)
+class _LegTable:
+    """A leg's outcomes folded to what the race needs: distance gained and save called for."""
+
+    cumulative: tuple[float, ...]
+    outcomes: tuple[tuple[int, bool], ...]
+
+
+@lru_cache(maxsize=256)
+def _leg_outcomes(
+    agility: int, operate: int, pushed: bool
+) -> tuple[tuple[int, bool, Fraction], ...]:
+    folded: dict[tuple[int, bool], Fraction] = {}
+    for outcome, p in distribution(leg_pool(agility, operate, pushed)).outcomes():
+        key = (max(outcome.net_successes, 0), bool(wreck_reasons(pushed, outcome, False)))
+        folded[key] = folded.get(key, Fraction(0)) + p
+    return tuple((gain, check, p) for (gain, check), p in sorted(folded.items()))
+
+
+@lru_cache(maxsize=256)
+def _leg_table(agility: int, operate: int, pushed: bool) -> _LegTable:
+    rows = _leg_outcomes(agility, operate, pushed)
+    cumulative = tuple(float(c) for c in accumulate(p for _, _, p in rows))
+    return _LegTable(cumulative[:-1], tuple((gain, check) for gain, check, _ in rows))
+
+
+@lru_cache(maxsize=64)
+def _save_chance(agility: int, operate: int) -> Fraction:
+    return distribution(save_pool(agility, operate)).p_success
+
+
+def race_odds(drivers: Sequence[Driver], races: int, seed: int) -> RaceOdds:
+    """Each driver's win and wreck fractions over `races` simulated races (no Peril Points).
+
+    The fast path samples each leg from the pool's exact outcome distribution (one uniform
+    draw, not one per die) and keeps no log; it follows the same rules as `run_race`.
+    """
+    setup = RaceSetup(tuple(drivers))
+    check_range("races", races, 1, MAX_ODDS_RACES)
+    rng = random.Random(_check_seed(seed))
+    plans = [
+        (
+            [_leg_table(d.agility, d.operate, pushed) for pushed in d.push],
+            float(_save_chance(d.agility, d.operate)),
+        )
+        for d in setup.drivers
+    ]
+    wins = [0] * len(plans)
+    wrecks = [0] * len(plans)
+    no_winner = 0
+    for _ in range(races):
+        leaders, wrecked = _simulate(plans, rng.random)
+        for i in wrecked:
+            wrecks[i] += 1
+        if not leaders:
+            no_winner += 1
+        elif len(leaders) == 1:
+            wins[leaders[0]] += 1
+        else:
+            # The leaders are tied on distance: the same d6 roll-off as a logged race.
+            pick, _ = decide_winner([0] * len(leaders), (), lambda: rng.randint(1, 6))
+            wins[leaders[pick]] += 1
+    return RaceOdds(
+        method=f"Monte Carlo, {races} races sampled from each leg's exact outcome distribution",
+        races=races,
+        seed=seed,
+        drivers=tuple(
+            DriverOdds(d.name, w / races, k / races, _se(w, races), _se(k, races))
+            for d, w, k in zip(setup.drivers, wins, wrecks, strict=True)
+        ),
+        no_winner=no_winner / races,
+    )
+
+
+def _simulate(plans, uniform) -> tuple[list[int], list[int]]:
+    """One race without a log: the drivers tied for the lead among those still racing, and
+    the drivers who wrecked. Kept flat and allocation-light: it runs once per simulated race."""
+    best = -1
+    leaders: list[int] = []
+    wrecked: list[int] = []
+    for index, (tables, save_chance) in enumerate(plans):
+        total = 0
+        for table in tables:
+            gain, check = table.outcomes[bisect_right(table.cumulative, uniform())]
+            if check and uniform() >= save_chance:
+                wrecked.append(index)
+                total = -1  # out of the race: never among the leaders
+                break
+            total += gain
+        if total > best:
+            best, leaders = total, [index]
+        elif total == best and total >= 0:
+            leaders.append(index)
+    return leaders, wrecked
+
+
+def _se(hits: int, n: int) -> float:
+    p = hits / n
+    return math.sqrt(p * (1 - p) / n)
+
+
+# --- exact odds ---------------------------------------------------------------------------
+
+
+def driver_distances(driver: Driver) -> tuple[dict[int, Fraction], Fraction]:
+    """A driver's exact chances of each final distance, and of wrecking (no Peril Points)."""
+    save = _save_chance(driver.agility, driver.operate)
+    alive = {0: Fraction(1)}
+    wreck = Fraction(0)
+    for pushed in driver.push:
+        after: dict[int, Fraction] = {}
+        for distance, p in alive.items():
+            for gain, check, q in _leg_outcomes(driver.agility, driver.operate, pushed):
+                if check:
+                    wreck += p * q * (1 - save)
+                    q *= save
+                after[distance + gain] = after.get(distance + gain, Fraction(0)) + p * q
+        alive = after
+    return alive, wreck
+
+
+def exact_race_odds(drivers: Sequence[Driver]) -> RaceOdds:
+    """The same odds computed exactly: drivers' races are independent until the finish.
+
+    A driver wins at distance d when every other driver is wrecked or behind, and k others
+    tie him: then the fair d6 roll-off gives him 1/(k+1).
+    """
+    setup = RaceSetup(tuple(drivers))
+    each = [driver_distances(d) for d in setup.drivers]
+    odds = []
+    for i, (alive, wreck) in enumerate(each):
+        others = [e for j, e in enumerate(each) if j != i]
+        win = sum((p * _beaten_or_tied(others, d) for d, p in alive.items()), Fraction(0))
+        odds.append(DriverOdds(setup.drivers[i].name, float(win), float(wreck), 0.0, 0.0))
+    no_winner = math.prod((wreck for _, wreck in each), start=Fraction(1))
+    return RaceOdds("exact", 0, None, tuple(odds), float(no_winner))
+
+
+def _beaten_or_tied(others, distance: int) -> Fraction:
+    # poly[k] = chance that exactly k others tie at `distance` and the rest are behind or out.
+    poly = [Fraction(1)]
+    for alive, wreck in others:
+        behind = wreck + sum((p for d, p in alive.items() if d < distance), Fraction(0))
+        tie = alive.get(distance, Fraction(0))
+        poly = [
+            (poly[k] * behind if k < len(poly) else 0) + (poly[k - 1] * tie if k else 0)
+            for k in range(len(poly) + 1)
+        ]
+    return sum((p / (k + 1) for k, p in enumerate(poly)), Fraction(0))
