@@ -49,6 +49,12 @@ def circus():
 
 def test_the_gm_runs_the_race_leg_by_leg(page, circus, screenshot):
     race = circus["race"]
+    betting.bet_place(
+        book=circus["race_book"],
+        bettor=circus["eros"],
+        side=race.entries.get(faction="Reds").pk,
+        stake=200,
+    )
     log_in(page, "gm")
     page.goto(f"{page.base_url}/c/{circus['campaign'].pk}/circus/{race.pk}/")
     assert page.locator("h1").inner_text().startswith(race.name)
@@ -70,6 +76,13 @@ def test_the_gm_runs_the_race_leg_by_leg(page, circus, screenshot):
     assert f"{winner.driver.name} of the {winner.faction} wins" in page.inner_text("#race-page")
     assert page.locator("svg.race-chart g.race-line").count() == 4
     screenshot(page, "race-finished")
+
+    # The race settled its book: the GM's view of it shows every side and the result.
+    page.click("text=The book (settled)")
+    page.wait_for_selector("#line")
+    assert "won" in page.inner_text(f"#line tr:has-text('{winner.driver.name}')")
+    assert "Owed if he wins" in page.inner_text("#line")
+    screenshot(page, "book-settled-gm")
 
 
 def test_eros_bets_on_the_reds_and_is_refused_beyond_his_purse(page, circus, screenshot):
