@@ -1,0 +1,232 @@
+"""Reading the ledger: balances, listings, the CSV download, and money written for people.
+
+Every amount is in integer sesterces (1 purse = 800 sesterces = 200 denarii). Balances are
+always derived from the entries, never stored. Nothing here writes: in particular, looking up
+a party's account never opens one (economy.accounts does that when money first moves).
+"""
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, Q, QuerySet, Sum
+from django.db.models.functions import Coalesce
+
+from economy.models import (
+    SESTERCES_PER_DENARIUS,
+    SESTERCES_PER_PURSE,
+    Account,
+    Bettor,
+    Entry,
+    Hire,
+    Transaction,
+)
+from ludus.models import Campaign, Editor, Gladiator, Lanista
+
+# --- Money written for people -------------------------------------------------------------------
+
+
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count:,} {one if abs(count) == 1 else many}"
+
+
+def format_sesterces(amount: int) -> str:
+    """1600 -> '1,600 sesterces'; 1 -> '1 sesterce'; -400 -> '-400 sesterces'."""
+    return _plural(amount, "sesterce", "sesterces")
+
+
+def format_denarii(amount: int) -> str:
+    """An amount of sesterces in denarii (4 to the denarius): 1600 -> '400 denarii'."""
+    sign = "-" if amount < 0 else ""
+    denarii, rest = divmod(abs(amount), SESTERCES_PER_DENARIUS)
+    text = _plural(denarii, "denarius", "denarii")
+    if rest:
+        text += f" and {format_sesterces(rest)}"
+    return sign + text
+
+
+def purses_and_rest(amount: int) -> tuple[int, int]:
+    """(whole purses, sesterces left over) of a non-negative amount: 2500 -> (3, 100)."""
+    return divmod(amount, SESTERCES_PER_PURSE)
+
+
+def format_purses(amount: int) -> str:
+    """Sesterces in purses: 1600 -> '2 purses'; 2500 -> '3 purses and 100 sesterces'."""
+    sign = "-" if amount < 0 else ""
+    purses, rest = purses_and_rest(abs(amount))
+    if purses == 0:
+        return sign + format_sesterces(rest)
+    text = _plural(purses, "purse", "purses")
+    if rest:
+        text += f" and {format_sesterces(rest)}"
+    return sign + text
+
+
+def format_price(amount: int) -> str:
+    """A price as the seed writes it: '2 purses (1,600 sesterces)', or '500 sesterces'."""
+    if abs(amount) < SESTERCES_PER_PURSE:
+        return format_sesterces(amount)
+    return f"{format_purses(amount)} ({format_sesterces(amount)})"
+
+
+# --- Balances -----------------------------------------------------------------------------------
+
+
+def balances_by_party(*, campaign: Campaign) -> QuerySet[Account]:
+    """Every account of the campaign with its `balance` (sesterces) and its owner, in one query.
+
+    Ordered by kind, then name. An account with no entries has balance 0.
+    """
+    return (
+        Account.objects.filter(campaign=campaign)
+        .select_related("lanista", "gladiator", "editor", "bettor")
+        .annotate(balance=Coalesce(Sum("entries__amount"), 0))
+        .order_by("kind", "name", "pk")
+    )
+
+
+def account_of(party) -> Account | None:
+    """The account of a lanista, gladiator, editor or bettor, if money has ever been opened for
+    him (None otherwise); an Account is returned as it is."""
+    if isinstance(party, Account):
+        return party
+    field = _party_field(party)
+    return Account.objects.filter(**{field: party}).first()
+
+
+def _party_field(party) -> str:
+    for model, field in (
+        (Lanista, "lanista"),
+        (Gladiator, "gladiator"),
+        (Editor, "editor"),
+        (Bettor, "bettor"),
+    ):
+        if isinstance(party, model):
+            return field
+    raise TypeError(f"Not a party with an account: {party!r}")
+
+
+def account_history(*, account: Account) -> list[tuple[Entry, int]]:
+    """An account's entries in order, each with the running balance after it (sesterces)."""
+    running = 0
+    rows = []
+    entries = account.entries.select_related("transaction").order_by("transaction_id", "pk")
+    for entry in entries:
+        running += entry.amount
+        rows.append((entry, running))
+    return rows
+
+
+# --- The ledger listing -------------------------------------------------------------------------
+
+
+def ledger_transactions(
+    *,
+    campaign: Campaign,
+    account: Account | None = None,
+    party=None,
+    show=None,
+    cause: str | None = None,
+    gladiator: Gladiator | None = None,
+    newest_first: bool = False,
+) -> QuerySet[Transaction]:
+    """The campaign's transactions, filtered, each with its entries (and their accounts)
+    prefetched: two queries however many rows.
+
+    `account` or `party` (a lanista, gladiator, editor or bettor) keeps the transactions that
+    touch that account; `gladiator` keeps those about the man (a hire, a sale, his purse)
+    as well as those that move his own peculium.
+    """
+    transactions = Transaction.objects.filter(campaign=campaign)
+    if party is not None:
+        transactions = transactions.filter(**{f"entries__account__{_party_field(party)}": party})
+    if account is not None:
+        transactions = transactions.filter(entries__account=account)
+    if show is not None:
+        transactions = transactions.filter(show=show)
+    if cause:
+        transactions = transactions.filter(cause=cause)
+    if gladiator is not None:
+        transactions = transactions.filter(
+            Q(gladiator=gladiator) | Q(entries__account__gladiator=gladiator)
+        )
+    entries = Entry.objects.select_related("account").order_by("pk")
+    return (
+        transactions.distinct()
+        .select_related("show", "bout", "gladiator", "reverses", "created_by")
+        .prefetch_related(Prefetch("entries", queryset=entries))
+        .order_by("-pk" if newest_first else "pk")
+    )
+
+
+CSV_HEADER = [
+    "transaction",
+    "day",
+    "cause",
+    "memo",
+    "show",
+    "gladiator",
+    "reverses",
+    "account",
+    "account kind",
+    "sesterces",
+    "idempotency key",
+]
+
+# A spreadsheet runs a cell that starts with one of these as a formula.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(text: str) -> str:
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
+def ledger_csv_rows(*, campaign: Campaign, **filters) -> Iterator[list]:
+    """The ledger as CSV rows (the header first, then one row per entry), with the same filters
+    as `ledger_transactions`. Text cells are guarded against spreadsheet formulas; amounts
+    stay numbers."""
+    yield list(CSV_HEADER)
+    for posted in ledger_transactions(campaign=campaign, **filters):
+        for entry in posted.entries.all():
+            yield [
+                posted.pk,
+                posted.day,
+                posted.get_cause_display(),
+                _cell(posted.memo),
+                _cell(posted.show.name) if posted.show else "",
+                _cell(posted.gladiator.name) if posted.gladiator else "",
+                posted.reverses_id or "",
+                _cell(entry.account.name),
+                entry.account.get_kind_display(),
+                entry.amount,
+                _cell(posted.idempotency_key),
+            ]
+
+
+# --- Hires --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HireBill:
+    """What an editor owes for a show's hires, in sesterces."""
+
+    hires: list[Hire]
+    total: int
+
+    @property
+    def total_label(self) -> str:
+        return format_price(self.total)
+
+
+def show_hire_bill(*, show) -> HireBill:
+    """The show's hires and their total price (the contract prices, sesterces)."""
+    hires = list(
+        Hire.objects.filter(show=show)
+        .select_related("gladiator", "lanista", "transaction")
+        .order_by("kind", "gladiator__name")
+    )
+    return HireBill(hires=hires, total=sum(hire.price for hire in hires))
+
+
+def hire_of(*, show, gladiator: Gladiator) -> Hire | None:
+    """The man's hire to this show, if he was hired (the bout service looks it up for the sword)."""
+    return Hire.objects.filter(show=show, gladiator=gladiator).select_related("lanista").first()
