@@ -1,0 +1,93 @@
+"""The games in Django's admin. A fought bout's seed, inputs, decisions and log are what the
+engine replays, so they are shown read-only once the bout has begun; verdicts are written by
+arena.services.bouts and are read-only here."""
+
+from django.contrib import admin
+
+from arena.models import Bout, Race, RaceEntry, Show, Verdict
+
+ENGINE_FIELDS = ["seed", "engine_version", "setup", "decisions", "log", "rounds"]
+RESULT_FIELDS = ["status", "winner", "loser", "end_reason", "favor_a", "favor_b"]
+
+
+class BoutInline(admin.TabularInline):
+    model = Bout
+    extra = 0
+    fields = ["order", "kind", "fighter_a", "fighter_b", "status", "winner"]
+    readonly_fields = ["status", "winner"]
+    raw_id_fields = ["fighter_a", "fighter_b"]
+    show_change_link = True
+
+
+class RaceInline(admin.TabularInline):
+    model = Race
+    extra = 0
+    fields = ["name", "status", "prize_purses"]
+    readonly_fields = ["status"]
+    show_change_link = True
+
+
+@admin.register(Show)
+class ShowAdmin(admin.ModelAdmin):
+    list_display = ["name", "kind", "editor", "venue", "year", "day", "status", "campaign"]
+    list_filter = ["campaign", "kind", "venue", "status"]
+    search_fields = ["name", "editor__name"]
+    inlines = [BoutInline, RaceInline]
+
+
+@admin.register(Bout)
+class BoutAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "show", "order", "kind", "status", "winner", "end_reason", "rounds"]
+    list_filter = ["show__campaign", "status", "kind", "end_reason"]
+    search_fields = ["fighter_a__name", "fighter_b__name", "show__name"]
+    raw_id_fields = ["show", "fighter_a", "fighter_b", "winner", "loser"]
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None or obj.status == Bout.Status.PLANNED:
+            return ENGINE_FIELDS + RESULT_FIELDS
+        return ENGINE_FIELDS + RESULT_FIELDS + ["fighter_a", "fighter_b", "orders_a", "orders_b"]
+
+
+@admin.register(Verdict)
+class VerdictAdmin(admin.ModelAdmin):
+    list_display = [
+        "bout",
+        "loser_favor",
+        "crowd_call",
+        "editor_act",
+        "appeal_success",
+        "loser_died",
+        "dignitas_change",
+        "rudis_offered",
+    ]
+    list_filter = ["crowd_call", "editor_act", "loser_died", "bout__show__campaign"]
+    search_fields = ["bout__fighter_a__name", "bout__fighter_b__name"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class RaceEntryInline(admin.TabularInline):
+    model = RaceEntry
+    extra = 0
+    raw_id_fields = ["driver"]
+
+
+@admin.register(Race)
+class RaceAdmin(admin.ModelAdmin):
+    list_display = ["name", "show", "status", "legs_run", "prize_purses"]
+    list_filter = ["status", "show__campaign"]
+    search_fields = ["name", "show__name"]
+    readonly_fields = ["seed", "engine_version", "legs_run", "log"]
+    inlines = [RaceEntryInline]
+
+
+@admin.register(RaceEntry)
+class RaceEntryAdmin(admin.ModelAdmin):
+    list_display = ["driver", "race", "faction", "chariot", "lane", "distance", "won"]
+    list_filter = ["faction", "chariot", "won", "race__show__campaign"]
+    search_fields = ["driver__name", "faction"]
+    raw_id_fields = ["driver"]

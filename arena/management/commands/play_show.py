@@ -1,0 +1,79 @@
+"""`manage.py play_show --show ID [--seed N]`: fight every planned bout of a show and report.
+
+Each bout is fought with its fighters' orders and the editor's default choice (missio for a
+divided crowd); the show is then held. With the same seed the same card plays out the same way.
+A missing show, or one the rules refuse to hold, is a one-line error and exit status 2.
+"""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from arena.models import Bout, Show
+from arena.selectors import show_card
+from arena.services.shows import show_hold
+from economy.models import SESTERCES_PER_PURSE, Transaction
+from ludus.models import DignitasChange
+
+NO_SHOW = "No show with id {id}."
+
+
+def bout_line(bout: Bout) -> str:
+    pair = f"{bout.order}. {bout.fighter_a} v {bout.fighter_b}"
+    favors = f"Crowd Favor {bout.favor_a}-{bout.favor_b}"
+    if bout.winner_id is None:
+        return f"{pair}: {bout.get_end_reason_display().lower()} after {bout.rounds} rounds"
+    line = (
+        f"{pair}: {bout.winner.name} wins ({bout.get_end_reason_display().lower()}) in "
+        f"{bout.rounds} rounds, {favors}"
+    )
+    verdict = getattr(bout, "verdict", None)
+    if verdict is not None:
+        fate = "dies" if verdict.loser_died else "lives"
+        appeal = ""
+        if verdict.appeal is not None:
+            appeal = f", appeal {'succeeded' if verdict.appeal_success else 'failed'}"
+        line += (
+            f"; the crowd: {verdict.get_crowd_call_display().lower()}{appeal}; the editor "
+            f"{verdict.get_editor_act_display().lower()}: {bout.loser.name} {fate}"
+        )
+    elif bout.end_reason == Bout.EndReason.KILLED:
+        line += f"; {bout.loser.name} dies on the sand"
+    injuries = ", ".join(
+        f"{injury.gladiator.name}: {injury.name} ({injury.get_severity_display()})"
+        for injury in bout.injuries.select_related("gladiator").order_by("pk")
+    )
+    return line + (f". Injuries: {injuries}" if injuries else "")
+
+
+class Command(BaseCommand):
+    help = "Fight every planned bout of a show with the fighters' orders and print a summary."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--show", type=int, required=True, help="the show's id")
+        parser.add_argument("--seed", type=int, help="seed for the bouts (default: random)")
+
+    def handle(self, *args, **options):
+        show = Show.objects.filter(pk=options["show"]).first()
+        if show is None:
+            raise CommandError(NO_SHOW.format(id=options["show"]), returncode=2)
+        try:
+            show = show_hold(show=show, seed=options["seed"])
+        except ValueError as error:
+            raise CommandError(str(error), returncode=2) from error
+        self.stdout.write(
+            f"{show.name} ({show.get_venue_display()}, day {show.day}), given by {show.editor}:"
+        )
+        for bout in show_card(show):
+            self.stdout.write("  " + bout_line(bout))
+        purses = Transaction.objects.filter(show=show, cause=Transaction.Cause.PURSE)
+        for posted in purses.order_by("pk"):
+            self.stdout.write(f"  Purse: {posted.memo}")
+        for posted in Transaction.objects.filter(show=show, cause=Transaction.Cause.SWORD):
+            self.stdout.write(f"  The sword: {posted.memo}")
+        for change in DignitasChange.objects.filter(show=show).order_by("pk"):
+            self.stdout.write(f"  Dignitas: {change}")
+        total = sum(-t.entries.filter(amount__lt=0).first().amount for t in purses)
+        count = show.bouts.count()
+        self.stdout.write(
+            f"Held: {count} bout{'' if count == 1 else 's'}; purses paid {total:,} sesterces "
+            f"({total / SESTERCES_PER_PURSE:g} purses)."
+        )

@@ -1,0 +1,456 @@
+"""A bout, from the campaign to the engine and back (seed, THE BOUT; THE EDITOR'S DECISION).
+
+`bout_setup` builds the engine's inputs from the campaign; `bout_fight` runs (or replays) the
+engine from the bout's seed and the GM's decisions and records what it settled; `bout_decide`
+is the editor's decision and everything that follows from it (death, Dignitas, the purse, the
+lanista's price for a hired man given the sword, an auctoratus's contract). Each is one atomic
+step: if any part raises, nothing of it is written.
+
+The bout is replayed whole on every call (the engine is deterministic from its seed and the
+decisions), so a bout fought round by round ends exactly as one fought at once.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import fields as dataclass_fields
+from dataclasses import replace
+
+from django.db import transaction
+
+from arena.models import Bout, Verdict
+from arena.rules.dice import RulesError
+from arena.rules.era import bout as engine
+from arena.rules.era import decision
+from arena.rules.era.orders import Orders, orders_by_name
+from arena.rules.era.sheet import CHARACTERISTICS, SKILLS, Fighter
+from economy.models import Hire
+from economy.services.betting import bout_book_close
+from economy.services.contracts import purse_pay, sword_given_charge
+from ludus.models import DignitasChange, Gladiator, Injury, Ruleset
+from ludus.selectors import carried_injuries, is_known
+from ludus.services.ludus import contract_count_down
+
+BOUT_OVER = "This bout is over ({status}); it cannot be fought again."
+NOT_AWAITING = "This bout is not waiting for the editor ({status})."
+ALREADY_DECIDED = "The editor has already decided this bout."
+SEED_MISMATCH = "This bout is being fought with seed {stored}; it cannot change to {given}."
+ENGINE_CHANGED = (
+    "This bout was begun with engine {stored} and this server runs {current}; "
+    "it cannot be replayed."
+)
+FIGHTER_UNAVAILABLE = "{name} is {status} and cannot fight."
+WRONG_RULESET = "This campaign uses the {ruleset} rules; only Era bouts are fought here."
+BAD_CHOICE = "The editor's choice must be missio or sword; got {choice!r}."
+BAD_ROUNDS = "Fight at least one round; got {rounds!r}."
+ENGINE_REFUSED = "The engine refused: {error}"
+
+WINNER_AT_SIX = "Games ended with a winner at Crowd Favor 6"
+DEFIED_RELEASE = "Refused missio while the crowd shouted for release"
+DEFIED_SWORD = "Granted missio while the crowd called for the sword"
+
+ORDERS_FIELDS = {f.name for f in dataclass_fields(Orders)}
+
+
+class BoutError(ValueError):
+    """A fight or a decision the rules refuse."""
+
+
+def new_seed() -> int:
+    """A fresh seed that fits a signed 64-bit column."""
+    return secrets.randbits(62)
+
+
+# --- inputs ------------------------------------------------------------------------------
+
+
+def orders_from_data(data: dict | None, standing: str) -> Orders:
+    """A bout's orders: {} means the man's standing orders (a preset name).
+
+    Otherwise {"name": preset, ...overrides}: any Orders field may be given, e.g.
+    {"name": "cautious", "ask": ["fight_on"]} to have the GM answer the first-injury choice.
+    """
+    data = dict(data or {})
+    base = orders_by_name(data.pop("name", None) or standing)
+    unknown = set(data) - ORDERS_FIELDS
+    if unknown:
+        raise RulesError(f"unknown orders fields: {', '.join(sorted(unknown))}")
+    if "ask" in data:
+        data["ask"] = frozenset(data["ask"])
+    return replace(base, **data)
+
+
+def orders_as_data(orders: Orders) -> dict:
+    return {
+        "name": orders.name,
+        "yield_after_first_injury_at_favor": orders.yield_after_first_injury_at_favor,
+        "wound_yield": orders.wound_yield,
+        "never_yield": orders.never_yield,
+        "boon_spend": str(orders.boon_spend),
+        "cut": orders.cut,
+        "ask": sorted(str(kind) for kind in orders.ask),
+    }
+
+
+def fighter_sheet(gladiator: Gladiator) -> Fighter:
+    ratings = {name: getattr(gladiator, name) for name in CHARACTERISTICS + SKILLS}
+    return Fighter(name=gladiator.name, **ratings)
+
+
+def _entrant_data(gladiator: Gladiator, orders: dict, city: str) -> dict:
+    known = is_known(gladiator, city)
+    return {
+        "gladiator": gladiator.pk,
+        "fighter": fighter_sheet(gladiator).as_dict(),
+        "kit": gladiator.armatura,
+        "known": known,
+        "favor": engine.starting_favor(known),
+        "carried_injuries": carried_injuries(gladiator).count(),
+        "orders": orders_as_data(orders_from_data(orders, gladiator.orders)),
+    }
+
+
+def setup_data(bout: Bout) -> dict:
+    """The engine inputs from the campaign, as JSON (what Bout.setup keeps)."""
+    city = bout.show.city
+    return {
+        "engine_version": engine.ENGINE_VERSION,
+        "city": city,
+        "first": None if bout.first == "random" else bout.first,
+        "a": _entrant_data(bout.fighter_a, bout.orders_a, city),
+        "b": _entrant_data(bout.fighter_b, bout.orders_b, city),
+    }
+
+
+def setup_from_data(data: dict) -> engine.BoutSetup:
+    def entrant(side: dict) -> engine.Entrant:
+        orders = dict(side["orders"])
+        orders["ask"] = frozenset(orders.get("ask", ()))
+        return engine.Entrant(
+            fighter=Fighter(**side["fighter"]),
+            kit=side["kit"],
+            favor=side["favor"],
+            orders=Orders(**orders),
+            carried_injuries=side["carried_injuries"],
+        )
+
+    return engine.BoutSetup(a=entrant(data["a"]), b=entrant(data["b"]), first=data["first"])
+
+
+def bout_setup(*, bout: Bout) -> engine.BoutSetup:
+    """Engine inputs for a bout: sheets, kits, starting Crowd Favor (3 if Known in the show's
+    city), Critical Injuries carried in (+10 each to rolls against him), orders, who is first.
+
+    A bout already begun keeps the inputs it was begun with.
+    """
+    try:
+        return setup_from_data(bout.setup or setup_data(bout))
+    except RulesError as error:
+        raise BoutError(ENGINE_REFUSED.format(error=error)) from error
+
+
+# --- fighting ----------------------------------------------------------------------------
+
+
+def replay(bout: Bout, *, decisions=None, max_rounds: int | None = None) -> engine.BoutResult:
+    """The engine's result for a bout that has been (or is being) fought, from its records."""
+    return engine.fight_bout(
+        bout_setup(bout=bout),
+        seed=bout.seed,
+        decisions=bout.decisions if decisions is None else decisions,
+        max_rounds=max_rounds,
+    )
+
+
+def _check_can_fight(bout: Bout) -> None:
+    if bout.status in (Bout.Status.AWAITING_VERDICT, Bout.Status.DONE):
+        raise BoutError(BOUT_OVER.format(status=bout.get_status_display().lower()))
+    campaign = bout.show.campaign
+    if campaign.ruleset != Ruleset.ERA:
+        raise BoutError(WRONG_RULESET.format(ruleset=campaign.get_ruleset_display()))
+    if bout.status == Bout.Status.PLANNED:
+        for man in (bout.fighter_a, bout.fighter_b):
+            if man.status not in (Gladiator.Status.ACTIVE, Gladiator.Status.RUDIARIUS):
+                raise BoutError(
+                    FIGHTER_UNAVAILABLE.format(
+                        name=man.name, status=man.get_status_display().lower()
+                    )
+                )
+    elif bout.engine_version != engine.ENGINE_VERSION:
+        raise BoutError(
+            ENGINE_CHANGED.format(stored=bout.engine_version, current=engine.ENGINE_VERSION)
+        )
+
+
+def _decision_data(decisions) -> list[dict]:
+    out = []
+    for given in decisions:
+        if isinstance(given, engine.Decision):
+            out.append(given.as_dict())
+        else:
+            try:
+                out.append(engine.Decision(**given).as_dict())
+            except (TypeError, RulesError) as error:
+                raise BoutError(ENGINE_REFUSED.format(error=error)) from error
+    return out
+
+
+def _side_man(bout: Bout, side) -> Gladiator:
+    return bout.fighter_a if str(side) == "a" else bout.fighter_b
+
+
+@transaction.atomic
+def bout_fight(
+    *,
+    bout: Bout,
+    seed: int | None = None,
+    decisions=(),
+    rounds: int | None = None,
+    user=None,
+    auto_decide: bool = True,
+) -> Bout:
+    """Fight a bout (to the end, or `rounds` more rounds), recording what the engine settles.
+
+    `decisions` answer the choices the fighters' orders leave to the GM; they are added to the
+    bout's own. An unfinished bout (rounds, or a choice pending) is left `fighting` with its
+    log. A finished one records the result, the new injuries and the Wounds carried out, and
+    waits for the editor — unless the crowd's call leaves him no choice (release or the sword)
+    and `auto_decide`, when the decision is made at once.
+    """
+    # Lock the bout: two clicks on "fight" must not fight it twice.
+    bout = (
+        Bout.objects.select_for_update(of=("self",))
+        .select_related("show__campaign", "show__editor", "fighter_a", "fighter_b")
+        .get(pk=bout.pk)
+    )
+    _check_can_fight(bout)
+    if rounds is not None and (isinstance(rounds, bool) or rounds < 1):
+        raise BoutError(BAD_ROUNDS.format(rounds=rounds))
+    if bout.seed is None:
+        bout.seed = new_seed() if seed is None else seed
+    elif seed is not None and seed != bout.seed:
+        raise BoutError(SEED_MISMATCH.format(stored=bout.seed, given=seed))
+    if not bout.setup:
+        bout.setup = setup_data(bout)
+    all_decisions = list(bout.decisions) + _decision_data(decisions)
+    max_rounds = None
+    try:
+        if rounds is not None:
+            done = bout.rounds
+            if done and bout.status == Bout.Status.FIGHTING:
+                before = replay(bout, max_rounds=done)
+                if before.pending is not None:
+                    done -= 1  # the round in progress when the engine asked is not done yet
+            max_rounds = min(done + rounds, engine.ROUND_CAP)
+        result = engine.fight_bout(
+            bout_setup(bout=bout),
+            seed=bout.seed,
+            decisions=all_decisions,
+            max_rounds=max_rounds,
+        )
+    except RulesError as error:
+        raise BoutError(ENGINE_REFUSED.format(error=error)) from error
+
+    bout.engine_version = result.engine_version
+    bout.decisions = all_decisions
+    bout.log = [event.as_dict() for event in result.events]
+    bout.rounds = result.rounds
+    bout.favor_a, bout.favor_b = result.a.favor, result.b.favor
+    if not result.finished:
+        bout.status = Bout.Status.FIGHTING
+        bout.full_clean()
+        bout.save()
+        return bout
+    _record_end(bout, result)
+    # The bets are paid when the pair separate, on the winner, not after the decision (BETS).
+    bout_book_close(bout=bout, user=user if user is not None and user.is_authenticated else None)
+    no_choice = auto_decide and bout.status == Bout.Status.AWAITING_VERDICT
+    if no_choice and crowd_call(_loser_favor(bout)) != Verdict.Call.DIVIDED:
+        _decide(bout, editor_choice=None, user=user)
+    return bout
+
+
+def _record_end(bout: Bout, result: engine.BoutResult) -> None:
+    """The engine's settled outcome: result, injuries, Wounds carried out, deaths on the sand."""
+    day = bout.show.campaign.day
+    bout.end_reason = str(result.end_reason)
+    if result.winner is not None:
+        bout.winner = _side_man(bout, result.winner)
+        bout.loser = _side_man(bout, result.loser)
+    for corner in (result.a, result.b):
+        man = Gladiator.objects.select_for_update().get(pk=_side_man(bout, corner.side).pk)
+        for crit in corner.injuries:
+            injury = Injury(
+                gladiator=man,
+                name=crit.injury.name,
+                table_roll=crit.total,
+                severity=crit.injury.severity.name.lower(),
+                effect=crit.injury.effect,
+                bout=bout,
+                day_taken=day,
+            )
+            injury.full_clean()
+            injury.save()
+        man.wounds += corner.wounds
+        fields = ["wounds"]
+        if corner.dead:
+            man.status = Gladiator.Status.DEAD
+            fields.append("status")
+        man.full_clean()
+        man.save(update_fields=fields)
+    if result.winner is None or result.end_reason == engine.EndReason.KILLED:
+        # No decision to make: a draw, or a man killed by his injury on the sand.
+        bout.status = Bout.Status.DONE
+        bout.full_clean()
+        bout.save()
+        for change in _six_gain(bout):
+            change.save()
+        _after(bout)
+    else:
+        bout.status = Bout.Status.AWAITING_VERDICT
+        bout.full_clean()
+        bout.save()
+
+
+# --- the editor's decision ---------------------------------------------------------------
+
+
+def crowd_call(loser_favor: int) -> str:
+    """THE EDITOR'S DECISION I: 5-6 shouts for release, 3-4 divided, 0-2 calls for the sword."""
+    return str(decision.crowd_call(loser_favor))
+
+
+def appeal_seed(seed: int) -> str:
+    """The appeal's dice come from the bout's seed, so the decision replays like the bout."""
+    return f"appeal:{seed}"
+
+
+def _loser_favor(bout: Bout) -> int:
+    return bout.favor_a if bout.loser_id == bout.fighter_a_id else bout.favor_b
+
+
+def _winner_favor(bout: Bout) -> int:
+    return bout.favor_a if bout.winner_id == bout.fighter_a_id else bout.favor_b
+
+
+@transaction.atomic
+def bout_decide(*, bout: Bout, editor_choice: str | None = None, user=None) -> Verdict:
+    """The editor's decision on a bout that waits for it, and all that follows from it.
+
+    `editor_choice` ("missio" or "sword") is the editor's in the divided band (default missio);
+    in the other bands the crowd's call stands unless he defies it (and loses 1 Dignitas). At
+    0-2 the loser appeals first (Hard Charm); a successful appeal wins missio outright.
+    """
+    bout = (
+        Bout.objects.select_for_update(of=("self",))
+        .select_related("show__campaign", "show__editor", "fighter_a", "fighter_b")
+        .get(pk=bout.pk)
+    )
+    return _decide(bout, editor_choice=editor_choice, user=user)
+
+
+def _decide(bout: Bout, *, editor_choice: str | None, user) -> Verdict:
+    if Verdict.objects.filter(bout=bout).exists():
+        raise BoutError(ALREADY_DECIDED)
+    if bout.status != Bout.Status.AWAITING_VERDICT:
+        raise BoutError(NOT_AWAITING.format(status=bout.get_status_display().lower()))
+    if editor_choice not in (None, *Verdict.Act.values):
+        raise BoutError(BAD_CHOICE.format(choice=editor_choice))
+    show, editor = bout.show, bout.show.editor
+    loser = Gladiator.objects.select_for_update().get(pk=bout.loser_id)
+    favor = _loser_favor(bout)
+    try:
+        ruling = decision.decide(
+            favor,
+            fighter_sheet(loser),
+            editor_choice,
+            random.Random(appeal_seed(bout.seed)),
+            winner_favor=_winner_favor(bout),
+        )
+    except RulesError as error:
+        raise BoutError(ENGINE_REFUSED.format(error=error)) from error
+    act = str(ruling.act)
+    appeal = None
+    if ruling.appeal is not None:
+        appeal = ruling.appeal.as_dict() | {"seed": appeal_seed(bout.seed), "check": "Hard Charm"}
+
+    changes = []
+    if ruling.dignitas_change:
+        reason = DEFIED_RELEASE if ruling.crowd is decision.CrowdCall.RELEASE else DEFIED_SWORD
+        change = DignitasChange(
+            editor=editor,
+            change=ruling.dignitas_change,
+            reason=reason,
+            day=show.campaign.day,
+            show=show,
+            bout=bout,
+        )
+        change.full_clean()
+        changes.append(change)
+    changes += _six_gain(bout)
+    for change in changes:
+        change.save()
+
+    died = act == Verdict.Act.SWORD
+    verdict = Verdict(
+        bout=bout,
+        loser_favor=favor,
+        crowd_call=str(ruling.crowd),
+        editor_act=act,
+        appeal=appeal,
+        appeal_success=None if appeal is None else ruling.appeal_succeeded,
+        loser_died=died,
+        dignitas_change=sum(c.change for c in changes),
+        decided_by=user if user is not None and user.is_authenticated else None,
+    )
+    verdict.full_clean()
+    verdict.save()
+    if died:
+        loser.status = Gladiator.Status.DEAD
+        loser.full_clean()
+        loser.save(update_fields=["status"])
+    bout.status = Bout.Status.DONE
+    bout.full_clean()
+    bout.save()
+    _after(bout, sword_given=died)
+    return verdict
+
+
+def _six_gain(bout: Bout) -> list[DignitasChange]:
+    """+1 Dignitas for a winner at Crowd Favor 6, once per editor per show ("once a session").
+
+    Returned cleaned and unsaved, so the caller can total them before writing the verdict.
+    """
+    show = bout.show
+    if bout.winner_id is None or _winner_favor(bout) != 6:
+        return []
+    if DignitasChange.objects.filter(editor=show.editor, show=show, reason=WINNER_AT_SIX).exists():
+        return []
+    change = DignitasChange(
+        editor=show.editor,
+        change=1,
+        reason=WINNER_AT_SIX,
+        day=show.campaign.day,
+        show=show,
+        bout=bout,
+    )
+    change.full_clean()
+    return [change]
+
+
+def _after(bout: Bout, *, sword_given: bool = False) -> None:
+    """Money and contracts once the bout is done: the purse, the lanista's price, the count."""
+    if bout.winner_id is not None:
+        purse_pay(bout=bout, winner=bout.winner, favor=_winner_favor(bout))
+    if sword_given:
+        hire = Hire.objects.filter(show=bout.show, gladiator_id=bout.loser_id).first()
+        if hire is not None:
+            sword_given_charge(hire=hire, bout=bout)
+    for man in Gladiator.objects.filter(pk__in=[bout.fighter_a_id, bout.fighter_b_id]):
+        if (
+            man.legal_status == Gladiator.LegalStatus.AUCTORATUS
+            and man.contract_bouts_left
+            and man.is_alive
+        ):
+            contract_count_down(gladiator=man)

@@ -1,0 +1,158 @@
+"""Shows: plan one, put pairs on its card, hold it (fight every bout with the men's orders).
+
+A man fights once on a card; the dead, the freed and drivers of the Circus are not matched;
+every man and the editor belong to the show's campaign. Holding a show fights its bouts in card
+order, each with a seed drawn from the show's seed, and lets the editor's default choice stand
+(missio for a divided crowd); bouts the GM already fought or decided are left as they are.
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+from django.db.models import Max, Q
+
+from arena.models import Bout, Show, Venue
+from arena.services.bouts import bout_decide, bout_fight, new_seed
+from ludus.models import Campaign, Editor, Gladiator
+
+SHOW_HELD = "{show} has already been held."
+FOREIGN_EDITOR = "{editor} is an editor of another campaign."
+FOREIGN_MAN = "{name} belongs to another campaign."
+SAME_MAN = "A man cannot fight himself."
+TWICE_ON_CARD = "{name} is already on the card of {show}."
+UNFIT = "{name} is {status} and cannot be put on a card."
+DRIVER = "{name} is a charioteer; he races at the Circus and is not matched in the arena."
+NOT_PLANNED = "Only a bout not yet begun can be taken off the card; this one is {status}."
+PAST_DAY = "Day {day} is past; the campaign is on day {today}."
+BAD_VENUE = "{venue} is not a venue of 50 BC in this campaign."
+
+FIT = (Gladiator.Status.ACTIVE, Gladiator.Status.RUDIARIUS)  # a rudiarius fights by choice
+
+
+class ShowError(ValueError):
+    """A plan or card the rules refuse."""
+
+
+@transaction.atomic
+def show_plan(
+    *,
+    campaign: Campaign,
+    name: str,
+    editor: Editor,
+    kind: str = Show.Kind.MUNUS,
+    venue: str = Venue.FORUM_ROMANUM,
+    day: int | None = None,
+    year: int | None = None,
+) -> Show:
+    """Plan a show (a munus or ludi) for a day of the campaign, today or later."""
+    if editor.campaign_id != campaign.pk:
+        raise ShowError(FOREIGN_EDITOR.format(editor=editor))
+    if venue not in Venue.values:
+        raise ShowError(BAD_VENUE.format(venue=venue))
+    day = campaign.day if day is None else day
+    if day < campaign.day:
+        raise ShowError(PAST_DAY.format(day=day, today=campaign.day))
+    show = Show(
+        campaign=campaign,
+        name=name.strip(),
+        kind=kind,
+        editor=editor,
+        venue=venue,
+        year=campaign.year if year is None else year,
+        day=day,
+    )
+    show.full_clean()
+    show.save()
+    return show
+
+
+def _check_man(show: Show, man: Gladiator) -> None:
+    if man.campaign_id != show.campaign_id:
+        raise ShowError(FOREIGN_MAN.format(name=man.name))
+    if man.is_charioteer:
+        raise ShowError(DRIVER.format(name=man.name))
+    if man.status not in FIT:
+        raise ShowError(UNFIT.format(name=man.name, status=man.get_status_display().lower()))
+    if show.bouts.filter(Q(fighter_a=man) | Q(fighter_b=man)).exists():
+        raise ShowError(TWICE_ON_CARD.format(name=man.name, show=show))
+
+
+@transaction.atomic
+def bout_add(
+    *,
+    show: Show,
+    fighter_a: Gladiator,
+    fighter_b: Gladiator,
+    kind: str = Bout.Kind.SINGLE,
+    orders_a: dict | None = None,
+    orders_b: dict | None = None,
+    first: str = "random",
+) -> Bout:
+    """Put a pair on a planned show's card, after the pairs already there."""
+    # Lock the show: two pairs added at once must not put a man on the card twice.
+    show = Show.objects.select_for_update().get(pk=show.pk)
+    if show.status == Show.Status.HELD:
+        raise ShowError(SHOW_HELD.format(show=show))
+    if fighter_a.pk == fighter_b.pk:
+        raise ShowError(SAME_MAN)
+    for man in (fighter_a, fighter_b):
+        _check_man(show, Gladiator.objects.get(pk=man.pk))
+    last = show.bouts.aggregate(last=Max("order"))["last"] or 0
+    bout = Bout(
+        show=show,
+        order=last + 1,
+        kind=kind,
+        fighter_a=fighter_a,
+        fighter_b=fighter_b,
+        orders_a=orders_a or {},
+        orders_b=orders_b or {},
+        first=first,
+    )
+    bout.full_clean()
+    bout.save()
+    return bout
+
+
+@transaction.atomic
+def bout_remove(*, bout: Bout) -> None:
+    """Take a pair off the card before they fight (a man died or was sold in the meantime)."""
+    bout = Bout.objects.select_for_update().get(pk=bout.pk)
+    if bout.status != Bout.Status.PLANNED:
+        raise ShowError(NOT_PLANNED.format(status=bout.get_status_display().lower()))
+    bout.delete()
+
+
+@transaction.atomic
+def show_hold(*, show: Show, seed: int | None = None, user=None) -> Show:
+    """Fight every bout of the card not yet done, let the editor's defaults stand, and mark
+    the show held. The whole show is one step: if a bout cannot be settled, nothing is kept."""
+    show = Show.objects.select_for_update().get(pk=show.pk)
+    if show.status == Show.Status.HELD:
+        raise ShowError(SHOW_HELD.format(show=show))
+    rng = random.Random(new_seed() if seed is None else seed)
+    for bout in show.bouts.order_by("order", "pk"):
+        bout_seed = rng.randrange(2**62)  # drawn for every bout, so seeds follow card order
+        if bout.status in (Bout.Status.PLANNED, Bout.Status.FIGHTING):
+            # A bout begun by hand keeps its own seed and the GM's decisions so far.
+            bout = bout_fight(bout=bout, seed=bout_seed if bout.seed is None else None, user=user)
+        if bout.status == Bout.Status.FIGHTING:
+            # Still asking: answer each pending choice with the fighter's orders until it ends.
+            bout = _fight_out(bout, user=user)
+        if bout.status == Bout.Status.AWAITING_VERDICT:
+            bout_decide(bout=bout, editor_choice=None, user=user)
+    show.status = Show.Status.HELD
+    show.full_clean()
+    show.save(update_fields=["status"])
+    return show
+
+
+def _fight_out(bout: Bout, *, user) -> Bout:
+    """Answer the engine's questions with what the orders would have chosen."""
+    from arena.selectors import bout_pending_default
+
+    while bout.status == Bout.Status.FIGHTING:
+        answer = bout_pending_default(bout)
+        bout = bout_fight(bout=bout, decisions=[answer], user=user)
+    return bout

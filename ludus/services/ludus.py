@@ -1,0 +1,111 @@
+"""The ludus and the lanista (seed, THE LUDUS): Favors called, contracts served, the rudis.
+
+- A lanista calls a Favor (for a bout, a hire in another town, a day training recruits); a
+  Favor is called once and keeps the day and what it was called for.
+- A free volunteer (auctoratus) owes the bouts of his contract; every bout he fights counts one
+  down. When none are left he has served it: he is free of the ludus (status Freed), and can
+  no longer be put on a card unless he signs again.
+- The rudis: an editor may give the wooden sword to a winner at Crowd Favor 6 with at least
+  five wins (the bout just won counts). He becomes a rudiarius and fights only by choice; if
+  enslaved he still belongs to his lanista until manumission.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from arena.models import Bout, Verdict
+from ludus.models import Favor, Gladiator
+from ludus.selectors import RUDIS_WINS, gladiator_record
+
+FAVOR_ALREADY_CALLED = "This Favor was already called on day {day}: {called_for}."
+FAVOR_NEEDS_PURPOSE = "Say what the Favor is called for (a bout, a hire, a day's training)."
+NOT_AUCTORATUS = "{name} is not a free volunteer under contract."
+CONTRACT_SERVED = "{name} has already served his contract."
+RUDIS_NOT_DECIDED = "The rudis is offered after the editor's decision, not before."
+RUDIS_ALREADY = "The rudis was already given after this bout."
+RUDIS_NO_WINNER = "This bout has no winner to give the rudis to."
+RUDIS_FAVOR = "Only a winner at Crowd Favor 6 can be given the rudis; {name} ended at {favor}."
+RUDIS_WINS_SHORT = "{name} has {wins} wins; the rudis needs at least {needed}."
+RUDIS_NOT_ACTIVE = "{name} is {status}; the rudis goes to a fighting man."
+
+
+class LudusError(ValueError):
+    """A Favor, contract or rudis the rules refuse."""
+
+
+@transaction.atomic
+def favor_call(*, favor: Favor, called_for: str) -> Favor:
+    """Call in a Favor owed to a patron, today, for the stated purpose."""
+    favor = (
+        Favor.objects.select_for_update(of=("self",))
+        .select_related("patron__campaign")
+        .get(pk=favor.pk)
+    )
+    called_for = called_for.strip()
+    if not called_for:
+        raise LudusError(FAVOR_NEEDS_PURPOSE)
+    if favor.is_called:
+        raise LudusError(
+            FAVOR_ALREADY_CALLED.format(day=favor.called_on, called_for=favor.called_for)
+        )
+    favor.called_on = favor.patron.campaign.day
+    favor.called_for = called_for[:200]
+    favor.full_clean()
+    favor.save(update_fields=["called_on", "called_for"])
+    return favor
+
+
+@transaction.atomic
+def contract_count_down(*, gladiator: Gladiator) -> Gladiator:
+    """An auctoratus has fought one more bout of his contract; at 0 he has served it."""
+    gladiator = Gladiator.objects.select_for_update().get(pk=gladiator.pk)
+    if gladiator.legal_status != Gladiator.LegalStatus.AUCTORATUS:
+        raise LudusError(NOT_AUCTORATUS.format(name=gladiator.name))
+    if not gladiator.contract_bouts_left:
+        raise LudusError(CONTRACT_SERVED.format(name=gladiator.name))
+    gladiator.contract_bouts_left -= 1
+    fields = ["contract_bouts_left"]
+    if gladiator.contract_bouts_left == 0 and gladiator.status == Gladiator.Status.ACTIVE:
+        gladiator.status = Gladiator.Status.FREED
+        fields.append("status")
+    gladiator.full_clean()
+    gladiator.save(update_fields=fields)
+    return gladiator
+
+
+def winner_favor(bout: Bout) -> int | None:
+    if bout.winner_id is None:
+        return None
+    return bout.favor_a if bout.winner_id == bout.fighter_a_id else bout.favor_b
+
+
+@transaction.atomic
+def rudis_give(*, bout: Bout) -> Gladiator:
+    """The editor gives the winner of a decided bout the rudis (his choice, never automatic)."""
+    bout = Bout.objects.select_for_update().get(pk=bout.pk)
+    verdict = Verdict.objects.select_for_update().filter(bout=bout).first()
+    if bout.status != Bout.Status.DONE or verdict is None:
+        raise LudusError(RUDIS_NOT_DECIDED)
+    if verdict.rudis_offered:
+        raise LudusError(RUDIS_ALREADY)
+    if bout.winner_id is None:
+        raise LudusError(RUDIS_NO_WINNER)
+    winner = Gladiator.objects.select_for_update().get(pk=bout.winner_id)
+    favor = winner_favor(bout)
+    if favor != 6:
+        raise LudusError(RUDIS_FAVOR.format(name=winner.name, favor=favor))
+    wins = gladiator_record(winner).wins
+    if wins < RUDIS_WINS:
+        raise LudusError(RUDIS_WINS_SHORT.format(name=winner.name, wins=wins, needed=RUDIS_WINS))
+    if winner.status != Gladiator.Status.ACTIVE:
+        raise LudusError(
+            RUDIS_NOT_ACTIVE.format(name=winner.name, status=winner.get_status_display().lower())
+        )
+    winner.status = Gladiator.Status.RUDIARIUS
+    winner.full_clean()
+    winner.save(update_fields=["status"])
+    verdict.rudis_offered = True
+    verdict.full_clean()
+    verdict.save(update_fields=["rudis_offered"])
+    return winner

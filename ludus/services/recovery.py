@@ -1,0 +1,156 @@
+"""Recovery (seed, AFTER THE BOUT): a night's rest, the medicus, and the turning of the day.
+
+- Rest: each night a living gladiator recovers Wounds equal to his Might (the seed's Cracked
+  Rib example: "he recovers Wounds equal to his Might, 3"; our reading of Core Rules).
+- The medicus: a Medicine check (the school's medicus's Intellect + Medicine) at the injury's
+  severity (Easy 1, Average 2, Hard 3, Daunting 4 Trial dice). Away from the ludus, without
+  proper supplies, time and a safe place, the difficulty is upgraded once (a Trial die becomes
+  a Crisis die). One attempt per injury per campaign day. Success heals the injury that day.
+- The day: every living man rests; an untreated Bleeding Out kills at the end of the day it was
+  taken, an untreated Mortal Wound within the week (the Critical Injury table's own effects).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+from arena.rules.dice import Difficulty, Pool, roll
+from ludus.models import Campaign, Gladiator, Injury, TreatmentAttempt
+
+DEAD_MAN = "{name} is dead; the dead do not recover."
+NO_MEDICUS = "{name} belongs to no school, so no medicus can treat him."
+ALREADY_HEALED = "The {injury} of {name} is already healed."
+ALREADY_TREATED_TODAY = "The medicus has already tried to treat the {injury} of {name} today."
+
+# Untreated injuries that kill, by table name: the number of days after the day taken on whose
+# end the man dies (Bleeding Out: that same day; Mortal Wound: within the week).
+LETHAL_UNTREATED = {"Bleeding Out": 0, "Mortal Wound": 6}
+
+
+class RecoveryError(ValueError):
+    """A rest or a treatment the rules refuse."""
+
+
+def new_seed() -> int:
+    """A fresh seed that fits a signed 64-bit column."""
+    return secrets.randbits(62)
+
+
+def _require_alive(gladiator: Gladiator) -> None:
+    if not gladiator.is_alive:
+        raise RecoveryError(DEAD_MAN.format(name=gladiator.name))
+
+
+def _rest(gladiator: Gladiator) -> int:
+    healed = min(gladiator.wounds, gladiator.might)
+    if healed:
+        gladiator.wounds -= healed
+        gladiator.full_clean()
+        gladiator.save(update_fields=["wounds"])
+    return healed
+
+
+@transaction.atomic
+def night_rest(*, gladiator: Gladiator) -> int:
+    """A full night's rest: remove Wounds equal to his Might. Returns the Wounds removed."""
+    gladiator = Gladiator.objects.select_for_update().get(pk=gladiator.pk)
+    _require_alive(gladiator)
+    return _rest(gladiator)
+
+
+def treatment_pool(*, injury: Injury, intellect: int, medicine: int, at_ludus: bool) -> Pool:
+    """The medicus's pool: Intellect + Medicine against the injury's severity."""
+    pool = Pool.check(intellect, medicine, Difficulty.parse(injury.severity))
+    return pool if at_ludus else pool.upgrade_difficulty()
+
+
+@transaction.atomic
+def medicus_treat(*, injury: Injury, seed: int | None = None, at_ludus: bool = True):
+    """The school's medicus treats one Critical Injury; the roll is kept with the attempt."""
+    # Lock the injury so that two clicks cannot make two attempts on the same day.
+    injury = (
+        Injury.objects.select_for_update(of=("self",))
+        .select_related("gladiator__owner")
+        .get(pk=injury.pk)
+    )
+    gladiator = injury.gladiator
+    _require_alive(gladiator)
+    if injury.is_healed:
+        raise RecoveryError(ALREADY_HEALED.format(injury=injury.name, name=gladiator.name))
+    lanista = gladiator.owner
+    if lanista is None:
+        raise RecoveryError(NO_MEDICUS.format(name=gladiator.name))
+    day = gladiator.campaign.day
+    if injury.treatments.filter(day=day).exists():
+        raise RecoveryError(ALREADY_TREATED_TODAY.format(injury=injury.name, name=gladiator.name))
+    seed = new_seed() if seed is None else seed
+    pool = treatment_pool(
+        injury=injury,
+        intellect=lanista.medicus_intellect,
+        medicine=lanista.medicus_medicine,
+        at_ludus=at_ludus,
+    )
+    rolled = roll(pool, random.Random(seed))
+    attempt = TreatmentAttempt(
+        injury=injury,
+        day=day,
+        medicus_intellect=lanista.medicus_intellect,
+        medicus_medicine=lanista.medicus_medicine,
+        at_ludus=at_ludus,
+        seed=seed,
+        roll=rolled.as_dict() | {"medicus": lanista.medicus_name},
+        success=rolled.outcome.success,
+    )
+    attempt.full_clean()
+    attempt.save()
+    if attempt.success:
+        injury.healed_on = day
+        injury.full_clean()
+        injury.save(update_fields=["healed_on"])
+    return attempt
+
+
+@dataclass
+class DayReport:
+    day: int
+    rested: dict[str, int] = field(default_factory=dict)  # name -> Wounds removed
+    died: list[str] = field(default_factory=list)
+
+
+def _dies_tonight(injury: Injury, ending_day: int) -> bool:
+    grace = LETHAL_UNTREATED.get(injury.name)
+    return grace is not None and ending_day >= injury.day_taken + grace
+
+
+@transaction.atomic
+def campaign_advance_day(*, campaign: Campaign) -> DayReport:
+    """End the day: the untreated dying die, every living man rests, and the day turns."""
+    # Lock the campaign row: two GMs pressing "next day" at once must not skip a day.
+    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    ending = campaign.day
+    report = DayReport(day=ending + 1)
+    living = (
+        Gladiator.objects.select_for_update()
+        .filter(campaign=campaign)
+        .exclude(status=Gladiator.Status.DEAD)
+        .order_by("pk")
+    )
+    for gladiator in living:
+        lethal = [i for i in gladiator.injuries.filter(healed_on__isnull=True)]
+        if any(_dies_tonight(injury, ending) for injury in lethal):
+            gladiator.status = Gladiator.Status.DEAD
+            gladiator.full_clean()
+            gladiator.save(update_fields=["status"])
+            report.died.append(gladiator.name)
+            continue
+        healed = _rest(gladiator)
+        if healed:
+            report.rested[gladiator.name] = healed
+    campaign.day = ending + 1
+    campaign.full_clean()
+    campaign.save(update_fields=["day"])
+    return report

@@ -1,0 +1,83 @@
+"""play_show: fights a show's card from the command line and prints what happened."""
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from arena.management.commands.play_show import NO_SHOW
+from arena.models import Bout, Show
+from economy import accounts
+from economy.services.contracts import opening_balance
+from tests import factories
+
+
+class Out:
+    def __init__(self):
+        self.text = ""
+
+    def write(self, text):
+        self.text += text
+
+    def flush(self):
+        pass
+
+
+def make_show():
+    campaign = factories.CampaignFactory()
+    editor = factories.EditorFactory(campaign=campaign, name="Lucius Cornelius")
+    opening_balance(account=accounts.purse(editor), amount=50_000)
+    show = factories.ShowFactory(campaign=campaign, editor=editor, name="The Forum munus")
+    for index in range(2):
+        a = factories.GladiatorFactory(campaign=campaign, name=f"Thraex {index}")
+        b = factories.GladiatorFactory(
+            campaign=campaign, name=f"Murmillo {index}", armatura="murmillo"
+        )
+        factories.BoutFactory(show=show, fighter_a=a, fighter_b=b, order=index + 1)
+    return show
+
+
+@pytest.fixture
+def show(db):
+    return make_show()
+
+
+def play(*args):
+    out = Out()
+    call_command("play_show", *args, stdout=out)
+    return out.text
+
+
+def test_play_show_fights_the_card_and_prints_a_summary(show):
+    text = play("--show", str(show.pk), "--seed", "9")
+    show.refresh_from_db()
+    assert show.status == Show.Status.HELD
+    assert text.startswith("The Forum munus")
+    for bout in show.bouts.all():
+        assert bout.status == Bout.Status.DONE
+        assert f"{bout.order}. {bout.fighter_a} v {bout.fighter_b}" in text
+        if bout.winner_id:
+            assert f"{bout.winner.name} wins" in text
+    assert "Held: 2 bouts" in text
+
+
+def test_the_same_seed_plays_the_same_show(show):
+    twin = make_show()
+    play("--show", str(show.pk), "--seed", "9")
+    play("--show", str(twin.pk), "--seed", "9")
+    first = [(b.seed, b.log) for b in show.bouts.order_by("order")]
+    assert len({seed for seed, _ in first}) == 2  # each bout its own seed
+    assert [(b.seed, b.log) for b in twin.bouts.order_by("order")] == first
+
+
+def test_a_bad_show_id_is_a_one_line_error_with_status_2(db):
+    with pytest.raises(CommandError) as error:
+        play("--show", "999")
+    assert str(error.value) == NO_SHOW.format(id=999)
+    assert error.value.returncode == 2
+
+
+def test_a_held_show_is_refused(show):
+    play("--show", str(show.pk))
+    with pytest.raises(CommandError, match="already been held") as error:
+        play("--show", str(show.pk))
+    assert error.value.returncode == 2
