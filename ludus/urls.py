@@ -1,3 +1,43 @@
-from django.urls import path  # noqa: F401
+"""The campaign pages: log in and out, the campaign list and dashboard, the roster, recovery.
 
-urlpatterns: list = []
+The names are not namespaced: settings refer to `login` and `campaign_list` by bare name.
+"""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from ludus.views import campaigns, gladiators, recovery
+
+urlpatterns = [
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", campaigns.campaign_list, name="campaign_list"),
+    path("c/<int:campaign_id>/", campaigns.campaign_dashboard, name="campaign_dashboard"),
+    path("c/<int:campaign_id>/ludus/", gladiators.roster, name="roster"),
+    path(
+        "c/<int:campaign_id>/ludus/<int:lanista_id>/",
+        gladiators.school_roster,
+        name="school_roster",
+    ),
+    path(
+        "c/<int:campaign_id>/gladiators/<int:gladiator_id>/",
+        gladiators.gladiator_detail,
+        name="gladiator_detail",
+    ),
+    path(
+        "c/<int:campaign_id>/gladiators/<int:gladiator_id>/orders/",
+        gladiators.gladiator_orders,
+        name="gladiator_orders",
+    ),
+    path("c/<int:campaign_id>/recovery/", recovery.recovery, name="recovery"),
+    path(
+        "c/<int:campaign_id>/recovery/advance/",
+        recovery.advance_day,
+        name="recovery_advance_day",
+    ),
+    path(
+        "c/<int:campaign_id>/recovery/injuries/<int:injury_id>/treat/",
+        recovery.treat_injury,
+        name="recovery_treat",
+    ),
+]

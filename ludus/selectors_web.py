@@ -1,0 +1,284 @@
+"""Reads the campaign pages need that ludus/selectors.py does not give: the user's campaigns,
+the next show, the latest verdicts, a gladiator's sheet as the arena sees it, his bouts.
+
+Everything is derived (from the rules engine's kit and sheet, from bouts and verdicts); nothing
+here writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from arena.models import Bout, Show, Verdict
+from arena.rules.dice import Pool, distribution
+from arena.rules.era.injuries import INJURY_STEP
+from arena.rules.era.kits import Kit, kit_by_name
+from arena.rules.era.orders import PRESETS
+from arena.rules.era.sheet import CHARACTERISTICS, SKILLS, half_up
+from economy.models import SESTERCES_PER_PURSE
+from ludus.models import Campaign, Gladiator, Injury, Lanista, Membership, TreatmentAttempt
+from ludus.selectors import (
+    KNOWN_WINS,
+    Record,
+    gladiator_record,
+    hurt_gladiators,
+    records_by_city,
+    unhealed_injuries,
+)
+from ludus.services.recovery import treatment_pool
+
+
+def memberships_for_user(user) -> QuerySet[Membership]:
+    """The user's campaigns, with his role in each, by campaign name."""
+    return (
+        Membership.objects.filter(user=user).select_related("campaign").order_by("campaign__name")
+    )
+
+
+def upcoming_shows(campaign: Campaign) -> QuerySet[Show]:
+    """Planned shows from today on, soonest first."""
+    return (
+        Show.objects.filter(campaign=campaign, status=Show.Status.PLANNED, day__gte=campaign.day)
+        .select_related("editor")
+        .order_by("day", "pk")
+    )
+
+
+def next_show(campaign: Campaign) -> Show | None:
+    return upcoming_shows(campaign).first()
+
+
+def planned_shows(campaign: Campaign) -> QuerySet[Show]:
+    """Every show not yet held (a hire is to one of these)."""
+    return (
+        Show.objects.filter(campaign=campaign, status=Show.Status.PLANNED)
+        .select_related("editor")
+        .order_by("day", "pk")
+    )
+
+
+def latest_verdicts(campaign: Campaign, *, limit: int = 5) -> QuerySet[Verdict]:
+    """The editor's most recent decisions, newest first."""
+    return (
+        Verdict.objects.filter(bout__show__campaign=campaign)
+        .select_related(
+            "bout",
+            "bout__show",
+            "bout__winner",
+            "bout__loser",
+            "bout__fighter_a",
+            "bout__fighter_b",
+        )
+        .order_by("-bout__show__day", "-pk")[:limit]
+    )
+
+
+def lanistae(campaign: Campaign) -> QuerySet[Lanista]:
+    return Lanista.objects.filter(campaign=campaign).select_related("player").order_by("name")
+
+
+@dataclass(frozen=True)
+class Rating:
+    name: str
+    value: int
+
+
+@dataclass(frozen=True)
+class ArenaSheet:
+    """A gladiator's sheet and the figures the Era rules derive from it and his kit."""
+
+    characteristics: tuple[Rating, ...]
+    skills: tuple[Rating, ...]
+    kit: Kit
+    wound_points: int
+    resistance: int
+    helm: int
+    helm_penalty: int  # taken from Critical Injury rolls against him
+    attack_pool: str
+    damage: int
+    appeal_pool: str
+    price_purses: int
+    price_sesterces: int
+
+
+def arena_sheet(gladiator: Gladiator) -> ArenaSheet:
+    kit = kit_by_name(gladiator.armatura)
+    attack = Pool.from_ratings(gladiator.might, gladiator.melee).add(boon=kit.accurate)
+    return ArenaSheet(
+        characteristics=tuple(Rating(n.title(), getattr(gladiator, n)) for n in CHARACTERISTICS),
+        skills=tuple(Rating(n.title(), getattr(gladiator, n)) for n in SKILLS),
+        kit=kit,
+        wound_points=gladiator.wound_points,
+        resistance=half_up(gladiator.might) + kit.resistance,
+        helm=kit.helm,
+        helm_penalty=kit.helm * INJURY_STEP,
+        attack_pool=attack.describe().split(" vs ")[0],
+        damage=gladiator.might + kit.weapon.might_bonus,
+        appeal_pool=Pool.from_ratings(gladiator.charisma, gladiator.charm)
+        .describe()
+        .split(" vs ")[0],
+        price_purses=gladiator.price_purses,
+        price_sesterces=gladiator.price_purses * SESTERCES_PER_PURSE,
+    )
+
+
+def gladiator_bouts(gladiator: Gladiator) -> QuerySet[Bout]:
+    """Every bout he is or was on the card for, by the show's day."""
+    return (
+        Bout.objects.filter(Q(fighter_a=gladiator) | Q(fighter_b=gladiator))
+        .select_related("show", "fighter_a", "fighter_b", "winner", "loser")
+        .order_by("show__day", "show_id", "order", "pk")
+    )
+
+
+def injuries_with_treatments(gladiator: Gladiator) -> QuerySet[Injury]:
+    return gladiator.injuries.prefetch_related("treatments").order_by("day_taken", "pk")
+
+
+ORDER_CHOICES = tuple((name, name.replace("-", " ").capitalize()) for name in PRESETS)
+
+
+@dataclass(frozen=True)
+class TreatmentChance:
+    pool: str
+    chance: Fraction
+
+
+def treatment_chance(injury: Injury, *, at_ludus: bool = True) -> TreatmentChance | None:
+    """The medicus's pool against this injury and its exact chance (None with no school)."""
+    lanista = injury.gladiator.owner
+    if lanista is None:
+        return None
+    pool = treatment_pool(
+        injury=injury,
+        intellect=lanista.medicus_intellect,
+        medicine=lanista.medicus_medicine,
+        at_ludus=at_ludus,
+    )
+    return TreatmentChance(pool=pool.describe(), chance=distribution(pool).p_success)
+
+
+def hurt_with_injuries(campaign: Campaign) -> QuerySet[Gladiator]:
+    """The hurt (ludus.selectors.hurt_gladiators) with their unhealed injuries as `.carried`."""
+    carried = Injury.objects.filter(healed_on__isnull=True).order_by("day_taken", "pk")
+    return (
+        hurt_gladiators(campaign)
+        .select_related("owner")
+        .prefetch_related(Prefetch("injuries", queryset=carried, to_attr="carried"))
+    )
+
+
+@dataclass(frozen=True)
+class RosterRow:
+    gladiator: Gladiator
+    record: Record
+    hurt: bool
+    carried: int  # unhealed Critical Injuries
+
+
+@dataclass(frozen=True)
+class School:
+    lanista: Lanista | None  # None: the men who belong to no school
+    rows: tuple[RosterRow, ...]
+
+
+def _rows(men) -> tuple[RosterRow, ...]:
+    rows = []
+    for man in men:
+        carried = sum(1 for injury in man.injuries.all() if injury.healed_on is None)
+        rows.append(
+            RosterRow(
+                gladiator=man,
+                record=gladiator_record(man),
+                hurt=man.wounds > 0 or carried > 0,
+                carried=carried,
+            )
+        )
+    return tuple(rows)
+
+
+def schools(campaign: Campaign, *, lanista: Lanista | None = None) -> list[School]:
+    """Each school's men (living first, then by name), with records; the school-less last."""
+    men = (
+        Gladiator.objects.filter(campaign=campaign)
+        .select_related("owner")
+        .prefetch_related("injuries")
+        .order_by("name")
+    )
+    dead_last = sorted(men, key=lambda g: (g.status == Gladiator.Status.DEAD, g.name))
+    by_owner: dict[int | None, list[Gladiator]] = {}
+    for man in dead_last:
+        by_owner.setdefault(man.owner_id, []).append(man)
+    result = []
+    for school in [lanista] if lanista is not None else lanistae(campaign):
+        result.append(School(school, _rows(by_owner.get(school.pk, []))))
+    if lanista is None and by_owner.get(None):
+        result.append(School(None, _rows(by_owner[None])))
+    return result
+
+
+@dataclass(frozen=True)
+class CityRecord:
+    city: str
+    record: Record
+    known: bool
+
+
+def city_records(gladiator: Gladiator) -> list[CityRecord]:
+    return [
+        CityRecord(city, record, record.wins >= KNOWN_WINS)
+        for city, record in records_by_city(gladiator).items()
+    ]
+
+
+@dataclass(frozen=True)
+class InjuryRow:
+    injury: Injury
+    chance: TreatmentChance | None
+    attempts: tuple[TreatmentAttempt, ...]
+    treated_today: bool
+
+
+def medicus_rows(campaign: Campaign) -> list[InjuryRow]:
+    """Every unhealed injury of a living man, with the medicus's chance and his attempts."""
+    injuries = unhealed_injuries(campaign).prefetch_related(
+        Prefetch("treatments", queryset=TreatmentAttempt.objects.order_by("day", "pk"))
+    )
+    rows = []
+    for injury in injuries:
+        attempts = tuple(injury.treatments.all())
+        rows.append(
+            InjuryRow(
+                injury=injury,
+                chance=treatment_chance(injury),
+                attempts=attempts,
+                treated_today=any(a.day == campaign.day for a in attempts),
+            )
+        )
+    return rows
+
+
+def wounded(campaign: Campaign) -> QuerySet[Gladiator]:
+    """Living men carrying Wounds (a night's rest removes Wounds equal to Might)."""
+    return (
+        Gladiator.objects.filter(campaign=campaign, wounds__gt=0)
+        .exclude(status=Gladiator.Status.DEAD)
+        .select_related("owner")
+        .order_by("name")
+    )
+
+
+def treatment_attempt(campaign: Campaign, attempt_id) -> TreatmentAttempt | None:
+    """One attempt of this campaign (to show its dice after the medicus's check), or None."""
+    try:
+        attempt_id = int(attempt_id)
+    except (TypeError, ValueError):
+        return None
+    return (
+        TreatmentAttempt.objects.filter(pk=attempt_id, injury__gladiator__campaign=campaign)
+        .select_related("injury", "injury__gladiator")
+        .first()
+    )

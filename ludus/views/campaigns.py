@@ -1,0 +1,42 @@
+"""The campaign list and a campaign's dashboard."""
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from economy.selectors_web import visible_balances
+from ludus.access import campaign_access
+from ludus.selectors_web import (
+    hurt_with_injuries,
+    latest_verdicts,
+    memberships_for_user,
+    upcoming_shows,
+)
+
+
+@login_required
+def campaign_list(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "ludus/campaign_list.html",
+        {"memberships": memberships_for_user(request.user)},
+    )
+
+
+@login_required
+def campaign_dashboard(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    campaign = access.campaign
+    shows = list(upcoming_shows(campaign)[:3])
+    context = {
+        "access": access,
+        "campaign": campaign,
+        "nav": "dashboard",
+        "next_show": shows[0] if shows else None,
+        "later_shows": shows[1:],
+        "days_to_show": shows[0].day - campaign.day if shows else None,
+        "hurt": hurt_with_injuries(campaign),
+        "balances": visible_balances(access),
+        "verdicts": latest_verdicts(campaign),
+    }
+    return render(request, "ludus/dashboard.html", context)

@@ -1,0 +1,89 @@
+"""Recovery: who is hurt, the medicus's checks, and the turning of the day (rest for all)."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from ludus.access import Access, campaign_access, require_gm
+from ludus.forms import TreatForm
+from ludus.models import Injury
+from ludus.selectors_web import medicus_rows, treatment_attempt, wounded
+from ludus.services.recovery import RecoveryError, campaign_advance_day, medicus_treat
+
+DAY_ADVANCED = "Day {day} begins. Every man in the ludus had a night's rest."
+RESTED = "Rested: {names}."
+DIED = "Died in the night of untreated injuries: {names}."
+TREATED = "The medicus {verb} the {injury} of {name}."
+
+
+def _get_treatable_injury_for_user(
+    request: HttpRequest, campaign_id: int, injury_id: int
+) -> tuple[Access, Injury]:
+    """The injury, for the GM or the player whose school owns the man; 404 for anyone else."""
+    access = campaign_access(request.user, campaign_id)
+    injury = get_object_or_404(
+        Injury.objects.select_related("gladiator", "gladiator__owner"),
+        pk=injury_id,
+        gladiator__campaign=access.campaign,
+    )
+    if not access.owns_gladiator(injury.gladiator):
+        raise Http404("No such injury to treat")
+    return access, injury
+
+
+def _context(access: Access, *, attempt=None, error: str = "") -> dict:
+    rows = medicus_rows(access.campaign)
+    return {
+        "access": access,
+        "campaign": access.campaign,
+        "nav": "recovery",
+        "rows": rows,
+        "treatable": {row.injury.pk for row in rows if access.owns_gladiator(row.injury.gladiator)},
+        "wounded": wounded(access.campaign),
+        "attempt": attempt,
+        "treat_form": TreatForm(),
+        "error": error,
+    }
+
+
+@login_required
+def recovery(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    attempt = treatment_attempt(access.campaign, request.GET.get("attempt"))
+    return render(request, "ludus/recovery.html", _context(access, attempt=attempt))
+
+
+@login_required
+@require_POST
+def advance_day(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    require_gm(access)
+    report = campaign_advance_day(campaign=access.campaign)
+    messages.success(request, DAY_ADVANCED.format(day=report.day))
+    if report.rested:
+        names = ", ".join(f"{name} (−{n} Wounds)" for name, n in report.rested.items())
+        messages.info(request, RESTED.format(names=names))
+    if report.died:
+        messages.warning(request, DIED.format(names=", ".join(report.died)))
+    return redirect("recovery", campaign_id)
+
+
+@login_required
+@require_POST
+def treat_injury(request: HttpRequest, campaign_id: int, injury_id: int) -> HttpResponse:
+    access, injury = _get_treatable_injury_for_user(request, campaign_id, injury_id)
+    form = TreatForm(request.POST)
+    try:
+        attempt = medicus_treat(injury=injury, at_ludus=form.at_ludus)
+    except RecoveryError as error:
+        context = _context(access, error=str(error))
+        return render(request, "ludus/recovery.html", context, status=400)
+    verb = "healed" if attempt.success else "failed to heal"
+    messages.success(
+        request, TREATED.format(verb=verb, injury=injury.name, name=injury.gladiator.name)
+    )
+    url = reverse("recovery", args=[campaign_id])
+    return redirect(f"{url}?attempt={attempt.pk}#attempt")

@@ -1,0 +1,142 @@
+"""The cast of the campaign-page tests: a GM, the owning player, another player, an outsider.
+
+- gm: the campaign's game master.
+- nerva: a player; he runs Nerva's ludus at Capua (Bithys the thraex, Crixus the murmillo).
+- other: a player; he runs Batiatus's school (Spartacus) and the editor Fabius, who gives the
+  planned Forum munus.
+- outsider: a user who is a member of another campaign only; he must get 404 everywhere here.
+
+Money is opened through the contract services, as the GM would do it.
+"""
+
+from dataclasses import dataclass
+
+from django.test import Client
+
+from arena.models import Bout, Show, Venue, Verdict
+from economy import accounts
+from economy.models import Transaction
+from economy.services.contracts import hire_contract_create, opening_balance
+from ludus.models import Campaign, Editor, Gladiator, Lanista, Membership
+from tests import factories
+
+NERVA_CHEST = 10_000
+BATIATUS_CHEST = 5_000
+FABIUS_PURSE = 20_000
+BITHYS_PECULIUM = 3_200
+
+
+@dataclass
+class Cast:
+    campaign: Campaign
+    gm: object
+    nerva: object
+    other: object
+    outsider: object
+    school: Lanista  # Nerva's
+    rival: Lanista  # Batiatus's, run by `other`
+    bithys: Gladiator
+    crixus: Gladiator
+    spartacus: Gladiator
+    free_agent: Gladiator  # of no school, on the market
+    editor: Editor
+    show: Show
+    bout: Bout
+    other_campaign: Campaign
+
+    def client_for(self, who: str) -> Client:
+        client = Client()
+        client.force_login(getattr(self, who))
+        return client
+
+
+def build_cast() -> Cast:
+    campaign = factories.CampaignFactory(name="Rome, 50 BC", day=3)
+    gm = factories.UserFactory(username="gm")
+    nerva = factories.UserFactory(username="nerva")
+    other = factories.UserFactory(username="other")
+    outsider = factories.UserFactory(username="outsider")
+    factories.MembershipFactory(campaign=campaign, user=gm, role=Membership.Role.GM)
+    factories.MembershipFactory(campaign=campaign, user=nerva)
+    factories.MembershipFactory(campaign=campaign, user=other)
+    other_campaign = factories.CampaignFactory(name="Another table")
+    factories.MembershipFactory(campaign=other_campaign, user=outsider, role=Membership.Role.GM)
+
+    school = factories.LanistaFactory(
+        campaign=campaign, name="Nerva", school="Nerva's ludus", player=nerva
+    )
+    rival = factories.LanistaFactory(
+        campaign=campaign, name="Batiatus", school="The house of Batiatus", player=other
+    )
+    bithys = factories.GladiatorFactory(
+        campaign=campaign, owner=school, name="Bithys", melee=3, wounds=2, price_purses=10
+    )
+    crixus = factories.GladiatorFactory(
+        campaign=campaign, owner=school, name="Crixus", armatura="murmillo", price_purses=6
+    )
+    spartacus = factories.GladiatorFactory(
+        campaign=campaign, owner=rival, name="Spartacus", armatura="samnite", price_purses=12
+    )
+    free_agent = factories.GladiatorFactory(
+        campaign=campaign, owner=None, name="Verus", armatura="gaul", price_purses=5
+    )
+    factories.PriorRecordFactory(gladiator=bithys, city="Rome", wins=5, losses=1)
+    factories.InjuryFactory(gladiator=bithys, name="Cracked Rib", table_roll=44, day_taken=2)
+
+    editor = factories.EditorFactory(campaign=campaign, name="Fabius", player=other)
+    held = factories.ShowFactory(
+        campaign=campaign, editor=editor, name="Games at Capua", venue=Venue.CAPUA, day=1
+    )
+    held.status = Show.Status.HELD
+    held.save()
+    bout = factories.BoutFactory(
+        show=held,
+        fighter_a=bithys,
+        fighter_b=spartacus,
+        status=Bout.Status.DONE,
+        winner=bithys,
+        loser=spartacus,
+        end_reason=Bout.EndReason.YIELD,
+        favor_a=5,
+        favor_b=4,
+    )
+    Verdict.objects.create(
+        bout=bout,
+        loser_favor=4,
+        crowd_call=Verdict.Call.DIVIDED,
+        editor_act=Verdict.Act.MISSIO,
+    )
+    show = factories.ShowFactory(
+        campaign=campaign, editor=editor, name="The Forum munus", venue=Venue.FORUM_ROMANUM, day=5
+    )
+
+    opening_balance(account=accounts.chest(school), amount=NERVA_CHEST)
+    opening_balance(account=accounts.chest(rival), amount=BATIATUS_CHEST)
+    opening_balance(account=accounts.purse(editor), amount=FABIUS_PURSE)
+    opening_balance(account=accounts.peculium(bithys), amount=BITHYS_PECULIUM)
+    return Cast(
+        campaign=campaign,
+        gm=gm,
+        nerva=nerva,
+        other=other,
+        outsider=outsider,
+        school=school,
+        rival=rival,
+        bithys=bithys,
+        crixus=crixus,
+        spartacus=spartacus,
+        free_agent=free_agent,
+        editor=editor,
+        show=show,
+        bout=bout,
+        other_campaign=other_campaign,
+    )
+
+
+def hire_spartacus(cast: Cast) -> Transaction:
+    """A public cost: Fabius hires Spartacus (Batiatus's man) to the Forum munus."""
+    return hire_contract_create(show=cast.show, gladiator=cast.spartacus, kind="team").transaction
+
+
+MEMBERS = ("gm", "nerva", "other")
+EVERYONE = ("gm", "nerva", "other", "outsider")
