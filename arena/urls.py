@@ -1,3 +1,24 @@
-from django.urls import path  # noqa: F401
+"""The arena pages of a campaign, under c/<campaign_id>/arena/ (namespace "arena")."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from arena.views import bouts, odds, shows
+
+app_name = "arena"
+
+urlpatterns = [
+    path("", shows.show_list, name="show_list"),
+    path("plan/", shows.show_plan_view, name="show_plan"),
+    path("shows/<int:show_id>/", shows.show_detail, name="show_detail"),
+    path("shows/<int:show_id>/bouts/", shows.bout_add_view, name="bout_add"),
+    path("shows/<int:show_id>/hold/", shows.show_hold_view, name="show_hold"),
+    path("bouts/<int:bout_id>/", bouts.bout_detail, name="bout_detail"),
+    path("bouts/<int:bout_id>/fight/", bouts.bout_fight_view, name="bout_fight"),
+    path("bouts/<int:bout_id>/choose/", bouts.bout_choose, name="bout_choose"),
+    path("bouts/<int:bout_id>/decide/", bouts.bout_decide_view, name="bout_decide"),
+    path("bouts/<int:bout_id>/rudis/", bouts.bout_rudis, name="bout_rudis"),
+    path("bouts/<int:bout_id>/replay/", bouts.bout_replay, name="bout_replay"),
+    path("odds/", odds.odds, name="odds"),
+    path("odds/run/", odds.odds_run, name="odds_run"),
+    path("odds/pool/", odds.pool_odds, name="pool_odds"),
+]

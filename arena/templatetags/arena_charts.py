@@ -35,8 +35,9 @@ def face_glyphs(face: str) -> tuple[str, str]:
 
 
 @register.inclusion_tag("arena/partials/dice.html")
-def dice(roll, caption: str = ""):
-    """The dice of one logged roll (`{"pool", "dice": [{"die", "face"}], ...}`) as faces."""
+def dice(roll, caption: str = "", show_sum: bool = True):
+    """The dice of one logged roll (`{"pool", "dice": [{"die", "face"}], ...}`) as faces;
+    `show_sum=False` leaves out the net result (when the text beside it already says it)."""
     roll = roll or {}
     faces = []
     for rolled in roll.get("dice", []):
@@ -57,6 +58,7 @@ def dice(roll, caption: str = ""):
         "roll": roll,
         "faces": faces,
         "caption": caption,
+        "show_sum": show_sum,
         "successes": max(net_s, 0),
         "failures": max(-net_s, 0),
         "boons": max(net_b, 0),

@@ -1,0 +1,184 @@
+"""Forms of the arena pages. They check the shape of what is posted; the services check rules."""
+
+from __future__ import annotations
+
+from django import forms
+
+from arena.models import Bout, Show, Venue
+from arena.rules.dice import MAX_DICE_PER_KIND
+from arena.rules.era.orders import PRESETS
+from ludus.models import Editor, Gladiator
+
+# Above this the Monte Carlo takes too long for a page (about a second per 5,000 bouts).
+MAX_ODDS_BOUTS = 20_000
+DEFAULT_ODDS_BOUTS = 2_000
+ODDS_BOUTS_TOO_MANY = (
+    f"At most {MAX_ODDS_BOUTS:,} bouts per run: the page would wait too long. "
+    "Use the odds management command for larger runs."
+)
+SAME_FIGHTER = "A gladiator cannot fight himself: choose two different men."
+
+ORDERS_CHOICES = [(name, name.replace("-", " ").capitalize()) for name in PRESETS]
+FIRST_CHOICES = [("random", "Decided at even odds"), ("a", "First fighter"), ("b", "Second")]
+FAVOR_CHOICES = [("", "By his record here")] + [(str(n), str(n)) for n in range(7)]
+
+
+class CampaignForm(forms.Form):
+    """A form whose choices are limited to one campaign's people."""
+
+    def __init__(self, *args, campaign, **kwargs):
+        self.campaign = campaign
+        super().__init__(*args, **kwargs)
+
+
+class ShowPlanForm(CampaignForm):
+    name = forms.CharField(max_length=120)
+    kind = forms.ChoiceField(choices=Show.Kind.choices, initial=Show.Kind.MUNUS)
+    editor = forms.ModelChoiceField(queryset=Editor.objects.none())
+    venue = forms.ChoiceField(choices=Venue.choices, initial=Venue.FORUM_ROMANUM)
+    year = forms.IntegerField(help_text="Historical year: -50 is 50 BC.")
+    day = forms.IntegerField(min_value=1, help_text="The campaign day of the show.")
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, campaign=campaign, **kwargs)
+        self.fields["editor"].queryset = Editor.objects.filter(campaign=campaign)
+        self.fields["year"].initial = campaign.year
+        self.fields["day"].initial = campaign.day
+
+
+class GladiatorPairForm(CampaignForm):
+    """Two different gladiators of the campaign; `fighters` narrows the choice."""
+
+    fighter_a = forms.ModelChoiceField(queryset=Gladiator.objects.none(), label="First fighter")
+    fighter_b = forms.ModelChoiceField(queryset=Gladiator.objects.none(), label="Second fighter")
+    orders_a = forms.ChoiceField(choices=ORDERS_CHOICES, initial="cautious", label="His orders")
+    orders_b = forms.ChoiceField(choices=ORDERS_CHOICES, initial="cautious", label="His orders")
+
+    def __init__(self, *args, campaign, fighters=None, **kwargs):
+        super().__init__(*args, campaign=campaign, **kwargs)
+        if fighters is None:
+            fighters = Gladiator.objects.filter(campaign=campaign).exclude(
+                status=Gladiator.Status.DEAD
+            )
+        fighters = fighters.select_related("owner")
+        for name in ("fighter_a", "fighter_b"):
+            self.fields[name].queryset = fighters
+            self.fields[name].label_from_instance = _fighter_label
+
+    def clean(self):
+        data = super().clean()
+        a, b = data.get("fighter_a"), data.get("fighter_b")
+        if a is not None and a == b:
+            raise forms.ValidationError(SAME_FIGHTER)
+        return data
+
+
+def _fighter_label(gladiator: Gladiator) -> str:
+    school = gladiator.owner.school if gladiator.owner_id else "free"
+    return (
+        f"{gladiator.name}, {gladiator.get_armatura_display().lower()} "
+        f"(Might {gladiator.might}, Melee {gladiator.melee}; {school})"
+    )
+
+
+ASK_CHOICES = [
+    ("yield", "Yield at the start of his turn"),
+    ("fight_on", "Fight on after a first Critical Injury"),
+    ("boons", "How to spend Boons on a hit"),
+]
+
+
+class BoutAddForm(GladiatorPairForm):
+    """A pair for the card. Orders default to each man's standing orders; `ask_*` leaves those
+    choices to the table (the GM or the man's player) instead of the orders."""
+
+    kind = forms.ChoiceField(choices=Bout.Kind.choices, initial=Bout.Kind.SINGLE)
+    ask_a = forms.MultipleChoiceField(
+        choices=ASK_CHOICES, required=False, widget=forms.CheckboxSelectMultiple, label="Ask at"
+    )
+    ask_b = forms.MultipleChoiceField(
+        choices=ASK_CHOICES, required=False, widget=forms.CheckboxSelectMultiple, label="Ask at"
+    )
+    first = forms.ChoiceField(choices=FIRST_CHOICES, initial="random", label="Who acts first")
+    hire = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Hire from their lanistae (team or single rate, by the bout's kind)",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("orders_a", "orders_b"):
+            self.fields[name].choices = [("", "His standing orders")] + ORDERS_CHOICES
+            self.fields[name].initial = ""
+            self.fields[name].required = False
+
+
+class OddsForm(GladiatorPairForm):
+    favor_a = forms.TypedChoiceField(
+        choices=FAVOR_CHOICES, coerce=int, empty_value=None, required=False, label="Crowd Favor"
+    )
+    favor_b = forms.TypedChoiceField(
+        choices=FAVOR_CHOICES, coerce=int, empty_value=None, required=False, label="Crowd Favor"
+    )
+    venue = forms.ChoiceField(
+        choices=Venue.choices,
+        initial=Venue.FORUM_ROMANUM,
+        help_text="Where they fight: a man Known in the city starts at Crowd Favor 3.",
+    )
+    bouts = forms.IntegerField(
+        min_value=100,
+        initial=DEFAULT_ODDS_BOUTS,
+        help_text=f"Simulated bouts, 100 to {MAX_ODDS_BOUTS:,}.",
+    )
+    seed = forms.IntegerField(required=False, min_value=0, help_text="Blank: a fresh seed.")
+
+    def clean_bouts(self):
+        bouts = self.cleaned_data["bouts"]
+        if bouts > MAX_ODDS_BOUTS:
+            raise forms.ValidationError(ODDS_BOUTS_TOO_MANY)
+        return bouts
+
+
+def _dice_field(label: str, initial: int = 0) -> forms.IntegerField:
+    return forms.IntegerField(
+        min_value=0, max_value=MAX_DICE_PER_KIND, initial=initial, label=label, required=False
+    )
+
+
+class PoolForm(forms.Form):
+    """One check pool, for its exact odds."""
+
+    mastery = _dice_field("Mastery (d12)", 1)
+    ability = _dice_field("Ability (d8)", 1)
+    boon = _dice_field("Boon (d6)")
+    crisis = _dice_field("Crisis (d12)")
+    trial = _dice_field("Trial (d8)", 3)
+    bane = _dice_field("Bane (d6)")
+
+    MAX_TOTAL = 12
+    TOO_MANY = f"At most {MAX_TOTAL} dice in one pool for exact odds."
+
+    def clean(self):
+        data = super().clean()
+        for key in ("mastery", "ability", "boon", "crisis", "trial", "bane"):
+            data[key] = data.get(key) or 0
+        if sum(data[k] for k in ("mastery", "ability", "boon", "crisis", "trial", "bane")) > (
+            self.MAX_TOTAL
+        ):
+            raise forms.ValidationError(self.TOO_MANY)
+        return data
+
+
+class DecisionForm(forms.Form):
+    """The answer to the engine's pending choice; the choices come from the pending decision."""
+
+    choice = forms.ChoiceField(choices=())
+
+    def __init__(self, *args, options=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["choice"].choices = [(o, o) for o in options]
+
+
+class EditorChoiceForm(forms.Form):
+    choice = forms.ChoiceField(choices=[("missio", "Grant missio"), ("sword", "Give the sword")])

@@ -1,0 +1,311 @@
+"""A bout at the table: the two men, the dice round by round, the choices, the verdict, and the
+replay of any bout from its stored log.
+
+Every member sees a bout (the public record) and can replay it. The GM fights it ("Fight a
+round", "Fight to the end"). A choice the engine stops for is made by the GM or by the player
+whose school owns that fighter; nobody else is shown it. The editor's choice for a divided crowd
+is made by the GM or the editor's player, and so is the rudis. Fighters' orders are shown only
+to those who may set them.
+
+With htmx each POST answers with the bout panel alone (`#bout-panel`); without it, a redirect
+back to the page.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from arena.forms import DecisionForm, EditorChoiceForm
+from arena.models import Bout, Verdict
+from arena.rules.era.bout import EndReason
+from arena.selectors_web import (
+    bout_aftermath,
+    bout_for_campaign,
+    bout_steps,
+    favor_series,
+    pending_choice,
+)
+from arena.services.bouts import BoutError, bout_decide, bout_fight, crowd_call
+from economy.ledger import LedgerError
+from economy.selectors_bets import book_for_event
+from ludus.access import Access, campaign_access, require_gm
+from ludus.services.ludus import LudusError, rudis_give
+
+NOT_YOUR_CHOICE = "That choice is not yours to make."
+NO_CHOICE_PENDING = "The bout is not waiting for a choice."
+FOUGHT_ROUND = "Round {round} fought."
+FOUGHT_TO_END = "The bout is fought: {text}"
+WAITING = "The engine waits for a choice: {prompt}"
+DECIDED = "The editor {act}."
+RUDIS_GIVEN = "{name} is given the rudis."
+NO_LOG = "This bout has not been fought yet; there is nothing to replay."
+
+CHOICE_LABELS = {
+    "fight": "Fight",
+    "yield": "Yield",
+    "fight_on": "Fight on (+1 Crowd Favor)",
+    "crit": "A Critical Injury",
+    "flourish": "A flourish (+1 Crowd Favor)",
+    "none": "Nothing",
+}
+END_LABELS = dict(Bout.EndReason.choices) | {str(EndReason.KILLED): "Killed on the sand"}
+
+
+def _get_bout(access: Access, bout_id: int) -> Bout:
+    try:
+        return bout_for_campaign(access.campaign, bout_id)
+    except Bout.DoesNotExist:
+        raise Http404("No such bout") from None
+
+
+def _side_man(bout: Bout, side: str):
+    return bout.fighter_a if side == "a" else bout.fighter_b
+
+
+def _may_choose(access: Access, bout: Bout, side: str) -> bool:
+    """The GM, or the player whose school owns the fighter on that side."""
+    return access.owns_gladiator(_side_man(bout, side))
+
+
+def _verdict(bout: Bout) -> Verdict | None:
+    try:
+        return bout.verdict
+    except Verdict.DoesNotExist:
+        return None
+
+
+def _bout_context(access: Access, bout: Bout) -> dict:
+    steps = bout_steps(bout)
+    pending = pending_choice(bout)
+    may_choose = pending is not None and _may_choose(access, bout, str(pending.side))
+    choice_form = None
+    if may_choose:
+        choice_form = DecisionForm(options=[str(o) for o in pending.options])
+    is_editor = access.is_editor(bout.show.editor)
+    awaiting = bout.status == Bout.Status.AWAITING_VERDICT
+    loser_favor = None
+    if bout.loser_id is not None:
+        loser_favor = bout.favor_a if bout.loser_id == bout.fighter_a_id else bout.favor_b
+    rounds = [step for step in steps if step.events]
+    return {
+        "access": access,
+        "campaign": access.campaign,
+        "nav": "shows",
+        "bout": bout,
+        "show": bout.show,
+        "steps": steps,
+        "now": steps[-1],
+        "rounds": rounds,
+        "series": favor_series(bout, steps),
+        "pending": pending,
+        "pending_man": _side_man(bout, str(pending.side)) if pending else None,
+        "may_choose": may_choose,
+        "choice_form": choice_form,
+        "choice_options": [
+            (str(o), CHOICE_LABELS.get(str(o), str(o)))
+            for o in (pending.options if pending else [])
+        ],
+        "can_fight": access.is_gm
+        and bout.status in (Bout.Status.PLANNED, Bout.Status.FIGHTING)
+        and pending is None,
+        "verdict": _verdict(bout),
+        "crowd_call": crowd_call(loser_favor) if loser_favor is not None else None,
+        "crowd_call_label": dict(Verdict.Call.choices).get(crowd_call(loser_favor))
+        if loser_favor is not None
+        else None,
+        "loser_favor": loser_favor,
+        "may_decide": awaiting and is_editor,
+        "editor_form": EditorChoiceForm() if awaiting and is_editor else None,
+        "is_editor": is_editor,
+        "aftermath": bout_aftermath(bout, steps),
+        "end_label": END_LABELS.get(bout.end_reason, bout.end_reason),
+        "orders_a": bout.setup.get("a", {}).get("orders")
+        if access.owns_gladiator(bout.fighter_a)
+        else None,
+        "orders_b": bout.setup.get("b", {}).get("orders")
+        if access.owns_gladiator(bout.fighter_b)
+        else None,
+        "book": book_for_event(bout),
+    }
+
+
+def _panel(request: HttpRequest, access: Access, bout: Bout, status: int = 200) -> HttpResponse:
+    bout = _get_bout(access, bout.pk)  # re-read: the service may have changed it
+    context = _bout_context(access, bout)
+    return render(request, "arena/bouts/bout_detail.html#bout-panel", context, status=status)
+
+
+def _respond(request, access, bout, status=200) -> HttpResponse:
+    if request.htmx:
+        return _panel(request, access, bout, status)
+    return redirect("arena:bout_detail", access.campaign.pk, bout.pk)
+
+
+@login_required
+def bout_detail(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    bout = _get_bout(access, bout_id)
+    if request.htmx and request.GET.get("part") == "panel":
+        return _panel(request, access, bout)
+    return render(request, "arena/bouts/bout_detail.html", _bout_context(access, bout))
+
+
+@login_required
+@require_POST
+def bout_fight_view(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
+    """Fight one round, or to the end (GM). The engine may stop early for a choice."""
+    access = campaign_access(request.user, campaign_id)
+    require_gm(access)
+    bout = _get_bout(access, bout_id)
+    rounds = None if request.POST.get("to") == "end" else 1
+    status = 200
+    try:
+        bout = bout_fight(bout=bout, rounds=rounds, user=request.user)
+    except (BoutError, LedgerError) as error:
+        messages.error(request, str(error))
+        status = 400
+    else:
+        _report(request, bout)
+    return _respond(request, access, bout, status)
+
+
+def _report(request: HttpRequest, bout: Bout) -> None:
+    if bout.status == Bout.Status.FIGHTING:
+        pending = pending_choice(bout)
+        if pending is not None:
+            messages.info(request, WAITING.format(prompt=pending.prompt))
+        else:
+            messages.info(request, FOUGHT_ROUND.format(round=bout.rounds))
+    else:
+        end = next((e for e in reversed(bout.log) if e.get("kind") == "end"), None)
+        messages.success(request, FOUGHT_TO_END.format(text=end["text"] if end else ""))
+
+
+@login_required
+@require_POST
+def bout_choose(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
+    """Answer the choice the engine stopped for (the GM or the fighter's player), then finish
+    the round it was asked in."""
+    access = campaign_access(request.user, campaign_id)
+    bout = _get_bout(access, bout_id)
+    pending = pending_choice(bout)
+    if pending is None:
+        if not access.is_gm and not any(
+            access.owns_gladiator(m) for m in (bout.fighter_a, bout.fighter_b)
+        ):
+            raise Http404(NOT_YOUR_CHOICE)
+        messages.error(request, NO_CHOICE_PENDING)
+        return _respond(request, access, bout, 400)
+    if not _may_choose(access, bout, str(pending.side)):
+        raise Http404(NOT_YOUR_CHOICE)
+    form = DecisionForm(request.POST, options=[str(o) for o in pending.options])
+    status = 200
+    if not form.is_valid():
+        messages.error(request, "Choose one of: " + ", ".join(str(o) for o in pending.options))
+        status = 400
+    else:
+        answer = {
+            "kind": str(pending.kind),
+            "side": str(pending.side),
+            "choice": form.cleaned_data["choice"],
+        }
+        try:
+            bout = bout_fight(bout=bout, decisions=[answer], rounds=1, user=request.user)
+        except (BoutError, LedgerError) as error:
+            messages.error(request, str(error))
+            status = 400
+        else:
+            _report(request, bout)
+    return _respond(request, access, bout, status)
+
+
+@login_required
+@require_POST
+def bout_decide_view(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
+    """The editor's choice for a divided crowd (the GM or the editor's player)."""
+    access = campaign_access(request.user, campaign_id)
+    bout = _get_bout(access, bout_id)
+    if not access.is_editor(bout.show.editor):
+        raise Http404(NOT_YOUR_CHOICE)
+    form = EditorChoiceForm(request.POST)
+    status = 200
+    if not form.is_valid():
+        messages.error(request, "The editor grants missio or gives the sword.")
+        status = 400
+    else:
+        try:
+            verdict = bout_decide(
+                bout=bout, editor_choice=form.cleaned_data["choice"], user=request.user
+            )
+        except (BoutError, LedgerError) as error:
+            messages.error(request, str(error))
+            status = 400
+        else:
+            messages.success(request, DECIDED.format(act=verdict.get_editor_act_display().lower()))
+    return _respond(request, access, bout, status)
+
+
+@login_required
+@require_POST
+def bout_rudis(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
+    """The editor gives the winner the rudis (the GM or the editor's player)."""
+    access = campaign_access(request.user, campaign_id)
+    bout = _get_bout(access, bout_id)
+    if not access.is_editor(bout.show.editor):
+        raise Http404(NOT_YOUR_CHOICE)
+    status = 200
+    try:
+        winner = rudis_give(bout=bout)
+    except LudusError as error:
+        messages.error(request, str(error))
+        status = 400
+    else:
+        messages.success(request, RUDIS_GIVEN.format(name=winner.name))
+    return _respond(request, access, bout, status)
+
+
+@login_required
+def bout_replay(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
+    """Step through a bout round by round from its stored log (?round=N)."""
+    access = campaign_access(request.user, campaign_id)
+    bout = _get_bout(access, bout_id)
+    steps = bout_steps(bout)
+    if not bout.log:
+        messages.info(request, NO_LOG)
+        return redirect("arena:bout_detail", campaign_id, bout_id)
+    last = steps[-1].round
+    try:
+        number = int(request.GET.get("round", last))
+    except ValueError:
+        number = last
+    number = min(max(number, 0), last)
+    step = steps[number]
+    context = {
+        "access": access,
+        "campaign": access.campaign,
+        "nav": "shows",
+        "bout": bout,
+        "show": bout.show,
+        "step": step,
+        "steps": steps,
+        "last": last,
+        "previous": number - 1 if number > 0 else None,
+        "next": number + 1 if number < last else None,
+        "series": favor_series(bout, steps[: number + 1]),
+        "end_label": END_LABELS.get(bout.end_reason, bout.end_reason),
+        "finished": number == last
+        and bout.status
+        in (
+            Bout.Status.AWAITING_VERDICT,
+            Bout.Status.DONE,
+        ),
+        "verdict": _verdict(bout) if number == last else None,
+    }
+    template = "arena/bouts/bout_replay.html"
+    if request.htmx:
+        template += "#replay-step"
+    return render(request, template, context)

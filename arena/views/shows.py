@@ -1,0 +1,193 @@
+"""The shows of a campaign: the list, the planner (GM), a show's card, and holding it.
+
+Every member sees the shows and their cards (the public record). Planning, putting pairs on the
+card, hiring the men and holding the show are the GM's; a player asking for those pages gets 404.
+Writes are POSTs through arena.services.shows and economy.services.contracts.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from arena.forms import BoutAddForm, ShowPlanForm
+from arena.models import Show
+from arena.selectors import shows as campaign_shows
+from arena.selectors_web import (
+    card_rows,
+    editor_standing,
+    fit_for_card,
+    past_bouts,
+    show_cost,
+    show_for_campaign,
+)
+from arena.services.bouts import BoutError
+from arena.services.shows import ShowError, bout_add, show_hold, show_plan
+from economy.ledger import LedgerError
+from economy.services.contracts import hire_contract_create, lex_tullia_warning
+from ludus.access import Access, campaign_access, require_gm
+
+SHOW_PLANNED = "{show} is planned for day {day}. Put pairs on its card."
+PAIR_ADDED = "{a} and {b} are on the card."
+HIRED = "Hired {name} from {lanista} for {price:,} HS."
+SHOW_HELD = "{show} is held: every bout is fought and decided."
+
+
+def _get_show(access: Access, show_id: int) -> Show:
+    try:
+        return show_for_campaign(access.campaign, show_id)
+    except Show.DoesNotExist:
+        raise Http404("No such show") from None
+
+
+def _base(access: Access, **extra) -> dict:
+    return {"access": access, "campaign": access.campaign, "nav": "shows", **extra}
+
+
+@login_required
+def show_list(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    context = _base(
+        access,
+        shows=campaign_shows(access.campaign).prefetch_related("bouts"),
+        past_bouts=past_bouts(access.campaign)[:20],
+    )
+    return render(request, "arena/shows/show_list.html", context)
+
+
+@login_required
+def show_plan_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """Plan a new show (GM): its name, kind, editor, venue and day."""
+    access = campaign_access(request.user, campaign_id)
+    require_gm(access)
+    form = ShowPlanForm(request.POST or None, campaign=access.campaign)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                show = show_plan(campaign=access.campaign, **form.cleaned_data)
+            except ShowError as error:
+                form.add_error(None, str(error))
+            else:
+                messages.success(request, SHOW_PLANNED.format(show=show.name, day=show.day))
+                return redirect("arena:show_detail", campaign_id, show.pk)
+        status = 400
+    return render(request, "arena/shows/show_plan.html", _base(access, form=form), status=status)
+
+
+def _lex_tullia(show: Show) -> str | None:
+    """The law touches gladiator shows: a munus, or ludi with pairs on the card."""
+    if show.kind == Show.Kind.MUNUS or show.bouts.exists():
+        return lex_tullia_warning(editor=show.editor, show_year=show.year)
+    return None
+
+
+def _show_context(access: Access, show: Show, bout_form: BoutAddForm | None = None) -> dict:
+    is_editor = access.is_editor(show.editor)
+    planning = access.is_gm and show.status == Show.Status.PLANNED
+    if planning and bout_form is None:
+        bout_form = BoutAddForm(campaign=access.campaign, fighters=fit_for_card(show))
+    return _base(
+        access,
+        show=show,
+        rows=card_rows(show),
+        races=show.races.all(),
+        planning=planning,
+        bout_form=bout_form if planning else None,
+        cost=show_cost(show) if is_editor else None,
+        lex_tullia=_lex_tullia(show),
+        dignitas=editor_standing(show),
+        can_hold=planning and show.bouts.exists(),
+    )
+
+
+@login_required
+def show_detail(request: HttpRequest, campaign_id: int, show_id: int) -> HttpResponse:
+    """A show's card (everyone); for the GM while it is planned, the planner as well."""
+    access = campaign_access(request.user, campaign_id)
+    show = _get_show(access, show_id)
+    template = "arena/shows/show_detail.html"
+    if request.htmx and request.GET.get("part") == "card":
+        template += "#show-card"
+    return render(request, template, _show_context(access, show))
+
+
+def _orders(preset: str, ask: list[str]) -> dict:
+    """A bout's orders as the bout service reads them: {} is the man's standing orders."""
+    orders: dict = {"name": preset} if preset else {}
+    if ask:
+        orders["ask"] = sorted(ask)
+    return orders
+
+
+@login_required
+@require_POST
+def bout_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpResponse:
+    """Put a pair on the card (GM) and hire each man who belongs to a lanista."""
+    access = campaign_access(request.user, campaign_id)
+    require_gm(access)
+    show = _get_show(access, show_id)
+    form = BoutAddForm(request.POST, campaign=access.campaign, fighters=fit_for_card(show))
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            # One step: the pair goes on the card only if both hires are paid, and no hire is
+            # paid for a pair the card refuses.
+            with transaction.atomic():
+                bout = bout_add(
+                    show=show,
+                    fighter_a=data["fighter_a"],
+                    fighter_b=data["fighter_b"],
+                    kind=data["kind"],
+                    orders_a=_orders(data["orders_a"], data["ask_a"]),
+                    orders_b=_orders(data["orders_b"], data["ask_b"]),
+                    first=data["first"],
+                )
+                hires = []
+                if data["hire"]:
+                    for man in (bout.fighter_a, bout.fighter_b):
+                        if man.owner_id is not None and not man.hires.filter(show=show).exists():
+                            hires.append(
+                                hire_contract_create(
+                                    show=show,
+                                    gladiator=man,
+                                    kind=bout.kind,
+                                    created_by=request.user,
+                                )
+                            )
+        except (ShowError, LedgerError) as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(
+                request, PAIR_ADDED.format(a=bout.fighter_a.name, b=bout.fighter_b.name)
+            )
+            for hire in hires:
+                messages.info(
+                    request,
+                    HIRED.format(
+                        name=hire.gladiator.name, lanista=hire.lanista.name, price=hire.price
+                    ),
+                )
+            return redirect("arena:show_detail", campaign_id, show_id)
+    context = _show_context(access, show, bout_form=form)
+    return render(request, "arena/shows/show_detail.html", context, status=400)
+
+
+@login_required
+@require_POST
+def show_hold_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpResponse:
+    """Hold the show (GM): fight every remaining bout by the men's orders and decide each."""
+    access = campaign_access(request.user, campaign_id)
+    require_gm(access)
+    show = _get_show(access, show_id)
+    try:
+        show = show_hold(show=show, user=request.user)
+    except (ShowError, BoutError, LedgerError) as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, SHOW_HELD.format(show=show.name))
+    return redirect("arena:show_detail", campaign_id, show_id)
