@@ -49,7 +49,10 @@ class ContractForm(forms.Form):
 class HireForm(ContractForm):
     show = forms.ModelChoiceField(queryset=Show.objects.none(), label="To the show")
     gladiator = forms.ModelChoiceField(queryset=Gladiator.objects.none(), label="The man")
-    kind = forms.ChoiceField(choices=Hire.Kind.choices, initial=Hire.Kind.TEAM)
+    kind = forms.ChoiceField(
+        choices=[(Hire.Kind.TEAM, "Team fighter"), (Hire.Kind.SINGLE, "Single combat")],
+        initial=Hire.Kind.TEAM,
+    )
     price_purses = forms.IntegerField(
         required=False,
         min_value=1,
@@ -68,9 +71,9 @@ class HireForm(ContractForm):
 
 class BuyForm(ContractForm):
     KIND_CHOICES = [
-        ("seasoned", "A seasoned gladiator (the lanista's price)"),
-        ("recruit", "A raw recruit (1 to about 3 purses)"),
-        ("condemned", "A condemned man (about 500 HS)"),
+        ("seasoned", "Seasoned gladiator"),
+        ("recruit", "Raw recruit"),
+        ("condemned", "Condemned man"),
     ]
     buyer = forms.ModelChoiceField(queryset=Lanista.objects.none(), label="Buyer")
     kind = forms.ChoiceField(choices=KIND_CHOICES, initial="seasoned")
@@ -112,7 +115,7 @@ class SellForm(ContractForm):
     buyer = forms.ModelChoiceField(
         queryset=Lanista.objects.none(),
         required=False,
-        empty_label="The market (out of the campaign)",
+        empty_label="The market",
         label="Sold to",
     )
     price = forms.IntegerField(

@@ -40,6 +40,14 @@ def sesterces(amount) -> str:
 
 
 @register.filter
+def purses(amount) -> str:
+    """Integer sesterces in purses alone: '8.25 purses' (for a second line under HS)."""
+    if amount is None or amount == "":
+        return ""
+    return _purses(int(amount))
+
+
+@register.filter
 def hs(amount) -> str:
     """Integer sesterces alone, '1,600 HS' (for tight table cells)."""
     if amount is None or amount == "":
