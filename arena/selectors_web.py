@@ -13,9 +13,10 @@ from dataclasses import dataclass, field, replace
 from django.db.models import Q, QuerySet, Sum
 
 from arena.models import Bout, Show, Venue
+from arena.rules.dice import RulesError
 from arena.rules.era import bout as engine
 from arena.selectors import bout_pending, show_card
-from arena.services.bouts import bout_setup
+from arena.services.bouts import bout_setup, setup_data
 from arena.services.shows import FIT
 from economy import accounts
 from economy.models import Account, Entry, Hire, Transaction
@@ -159,8 +160,18 @@ class Step:
         return self.a if side == "a" else self.b
 
 
-def _start_favor(bout: Bout, side: str) -> int:
-    setup = bout.setup or {}
+def bout_inputs(bout: Bout) -> dict:
+    """The engine inputs as JSON: as fought, or (before the first round) as they would be built
+    now: starting Crowd Favor by the men's records in the show's city, their orders."""
+    if bout.setup:
+        return bout.setup
+    try:
+        return setup_data(bout)
+    except (RulesError, KeyError):
+        return {}
+
+
+def _start_favor(setup: dict, side: str) -> int:
     if side in setup and "favor" in setup[side]:
         return setup[side]["favor"]
     return engine.START_FAVOR
@@ -173,7 +184,8 @@ def _other(side: str) -> str:
 def bout_steps(bout: Bout) -> list[Step]:
     """The bout read from its log: one Step per round, round 0 first."""
     men = {"a": bout.fighter_a, "b": bout.fighter_b}
-    corners = {s: Corner(s, men[s], _start_favor(bout, s)) for s in SIDES}
+    setup = bout_inputs(bout)
+    corners = {s: Corner(s, men[s], _start_favor(setup, s)) for s in SIDES}
 
     def snapshot(round_: int, events: list[dict]) -> Step:
         copy = {s: replace(c, injuries=list(c.injuries)) for s, c in corners.items()}

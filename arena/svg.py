@@ -48,7 +48,7 @@ def favor_chart(
     rounds = max((len(s.values) for s in series), default=1) - 1
     rounds = max(rounds, 1)
     left, right, top_pad, bottom = 34, 14, 30, 34
-    width = max(320, left + right + 48 * rounds)
+    width = max(560, left + right + 56 * rounds)
     height = top_pad + bottom + 26 * top
     plot_w, plot_h = width - left - right, height - top_pad - bottom
 
@@ -60,8 +60,8 @@ def favor_chart(
 
     parts = [
         f'<svg class="chart chart-favor" xmlns="http://www.w3.org/2000/svg" role="img" '
-        f'viewBox="0 0 {width} {height}" width="100%" preserveAspectRatio="xMinYMin meet" '
-        f'font-family="inherit" font-size="11">',
+        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        f'style="max-width:100%;height:auto" font-family="inherit" font-size="12">',
         f"<title>{escape(title)}</title>",
     ]
     for v in range(top + 1):
@@ -101,20 +101,23 @@ def favor_chart(
             f'<rect x="{legend_x}" y="8" width="12" height="12" fill="{colour}"/>'
             f'<text x="{legend_x + 16}" y="18" fill="{INK}">{escape(s.label)}</text>'
         )
-        legend_x += 24 + 7 * len(s.label)
+        legend_x += 28 + 8 * len(s.label)
     parts.append("</svg>")
     return mark_safe("".join(parts))
 
 
 def outcome_bars(bars: Sequence[Bar], *, title: str = "Outcomes") -> SafeString:
-    """Horizontal bars, one per outcome, each with its share as a percentage."""
-    label_w, bar_w, row_h, pad = 190, 300, 26, 8
-    width = label_w + bar_w + 140
+    """Horizontal bars, one per outcome: its label above, its share (and note) at the right.
+
+    The labels sit above the bars rather than beside them, so a narrow card never clips them.
+    """
+    width, row_h, pad, figure_w = 460, 34, 6, 150
+    bar_w = width - figure_w - 8
     height = pad * 2 + row_h * max(len(bars), 1)
     parts = [
         f'<svg class="chart chart-bars" xmlns="http://www.w3.org/2000/svg" role="img" '
-        f'viewBox="0 0 {width} {height}" width="100%" preserveAspectRatio="xMinYMin meet" '
-        f'font-family="inherit" font-size="12">',
+        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        f'style="max-width:100%;height:auto" font-family="inherit" font-size="12">',
         f"<title>{escape(title)}</title>",
     ]
     for n, bar in enumerate(bars):
@@ -123,15 +126,14 @@ def outcome_bars(bars: Sequence[Bar], *, title: str = "Outcomes") -> SafeString:
         colour = _colour(bar.tone)
         note = f" ({escape(bar.note)})" if bar.note else ""
         parts.append(
-            f'<text x="{label_w - 8}" y="{top + 17}" text-anchor="end" fill="{INK}">'
-            f"{escape(bar.label)}</text>"
-            f'<rect x="{label_w}" y="{top + 4}" width="{bar_w}" height="{row_h - 8}" '
-            f'fill="{GRID}" opacity="0.5"/>'
-            f'<rect x="{label_w}" y="{top + 4}" width="{bar_w * share:.1f}" '
-            f'height="{row_h - 8}" fill="{colour}"><title>{escape(bar.label)}: '
-            f"{100 * share:.1f}%{note}</title></rect>"
-            f'<text x="{label_w + bar_w + 8}" y="{top + 17}" fill="{INK}">'
-            f"{100 * share:.1f}%{note}</text>"
+            f'<text x="0" y="{top + 11}" fill="{INK}">{escape(bar.label)}</text>'
+            f'<rect x="0" y="{top + 15}" width="{bar_w}" height="12" fill="{GRID}" '
+            f'opacity="0.5"/>'
+            f'<rect x="0" y="{top + 15}" width="{bar_w * share:.1f}" height="12" '
+            f'fill="{colour}"><title>{escape(bar.label)}: {100 * share:.1f}%{note}</title></rect>'
+            f'<text x="{width}" y="{top + 26}" text-anchor="end" fill="{INK}">'
+            f'<tspan font-weight="bold">{100 * share:.1f}%</tspan>'
+            f'<tspan font-size="10">{note}</tspan></text>'
         )
     parts.append("</svg>")
     return mark_safe("".join(parts))

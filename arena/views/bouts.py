@@ -25,6 +25,7 @@ from arena.rules.era.bout import EndReason
 from arena.selectors_web import (
     bout_aftermath,
     bout_for_campaign,
+    bout_inputs,
     bout_steps,
     favor_series,
     pending_choice,
@@ -80,6 +81,7 @@ def _verdict(bout: Bout) -> Verdict | None:
 
 def _bout_context(access: Access, bout: Bout) -> dict:
     steps = bout_steps(bout)
+    inputs = bout_inputs(bout)
     pending = pending_choice(bout)
     may_choose = pending is not None and _may_choose(access, bout, str(pending.side))
     choice_form = None
@@ -123,10 +125,10 @@ def _bout_context(access: Access, bout: Bout) -> dict:
         "is_editor": is_editor,
         "aftermath": bout_aftermath(bout, steps),
         "end_label": END_LABELS.get(bout.end_reason, bout.end_reason),
-        "orders_a": bout.setup.get("a", {}).get("orders")
+        "orders_a": inputs.get("a", {}).get("orders")
         if access.owns_gladiator(bout.fighter_a)
         else None,
-        "orders_b": bout.setup.get("b", {}).get("orders")
+        "orders_b": inputs.get("b", {}).get("orders")
         if access.owns_gladiator(bout.fighter_b)
         else None,
         "book": book_for_event(bout),

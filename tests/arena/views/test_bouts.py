@@ -80,7 +80,8 @@ def test_gm_fights_one_round_with_htmx_and_gets_the_panel(cast, as_user):
     assert cast.bout.rounds == 1
     # Every die the log rolled is drawn, coloured by its type.
     rolled = [d["die"].lower() for e in cast.bout.log if "roll" in e for d in e["roll"]["dice"]]
-    drawn = re.findall(r'class="die die-(\w+)', text)
+    log = text.split('class="dice-legend"')[0]  # the legend's sample dice come after
+    drawn = re.findall(r'class="die die-(\w+)', log)
     assert drawn == rolled and rolled
 
 
@@ -294,3 +295,23 @@ def test_replay_of_an_unfought_bout_redirects(cast, as_user):
 def test_outsider_cannot_replay(cast, as_user):
     bout_fight(bout=cast.bout, seed=11)
     assert as_user(cast.outsider).get(bout_url("bout_replay", cast)).status_code == 404
+
+
+def test_before_the_first_round_a_known_man_starts_at_crowd_favor_3(cast, as_user):
+    from tests import factories
+
+    factories.PriorRecordFactory(gladiator=cast.mine, city=cast.show.city, wins=5)
+    text = as_user(cast.other).get(bout_url("bout_detail", cast)).content.decode()
+    corner_a = text.split('id="corner-a"')[1].split("</section>")[0]
+    corner_b = text.split('id="corner-b"')[1].split("</section>")[0]
+    assert 'aria-label="Crowd Favor 3 of 6"' in corner_a
+    assert 'aria-label="Crowd Favor 2 of 6"' in corner_b
+
+
+def test_the_owner_sees_his_mans_orders_before_the_fight(cast, as_user):
+    cast.mine.orders = "fight-on"
+    cast.mine.save()
+    text = as_user(cast.owner).get(bout_url("bout_detail", cast)).content.decode()
+    corner_a = text.split('id="corner-a"')[1].split("</section>")[0]
+    assert "fight-on" in corner_a
+    assert "Orders <span" not in text.split('id="corner-b"')[1].split("</section>")[0]
