@@ -48,6 +48,10 @@ def env_database(name: str, *, default: str) -> dict:
         config = dj_database_url.parse(url, conn_max_age=60)
     except ValueError as error:
         raise ImproperlyConfigured(f"{name} is not a database URL: {error}") from error
-    if config["ENGINE"] != "django.db.backends.sqlite3" and not config.get("NAME"):
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        # Writers queue (BEGIN IMMEDIATE, wait up to 20 s) instead of failing at once with
+        # "database is locked" when two players act together on a SQLite file.
+        config["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    elif not config.get("NAME"):
         raise ImproperlyConfigured(f"{name} must name a database, e.g. postgres://host/ludus")
     return config

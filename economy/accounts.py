@@ -4,52 +4,28 @@ from economy.models import Account, Bettor
 from ludus.models import Campaign, Editor, Gladiator, Lanista
 
 
-def chest(lanista: Lanista) -> Account:
+def _party_account(field: str, party, kind: str, name: str) -> Account:
     account, _ = Account.objects.get_or_create(
-        lanista=lanista,
-        defaults={
-            "campaign": lanista.campaign,
-            "kind": Account.Kind.CHEST,
-            "name": f"{lanista.name}'s chest",
-        },
+        **{field: party}, defaults={"campaign": party.campaign, "kind": kind, "name": name}
     )
     return account
+
+
+def chest(lanista: Lanista) -> Account:
+    return _party_account("lanista", lanista, Account.Kind.CHEST, f"{lanista.name}'s chest")
 
 
 def peculium(gladiator: Gladiator) -> Account:
-    account, _ = Account.objects.get_or_create(
-        gladiator=gladiator,
-        defaults={
-            "campaign": gladiator.campaign,
-            "kind": Account.Kind.PECULIUM,
-            "name": f"{gladiator.name}'s peculium",
-        },
-    )
-    return account
+    name = f"{gladiator.name}'s peculium"
+    return _party_account("gladiator", gladiator, Account.Kind.PECULIUM, name)
 
 
 def purse(editor: Editor) -> Account:
-    account, _ = Account.objects.get_or_create(
-        editor=editor,
-        defaults={
-            "campaign": editor.campaign,
-            "kind": Account.Kind.PURSE,
-            "name": f"{editor.name}'s purse",
-        },
-    )
-    return account
+    return _party_account("editor", editor, Account.Kind.PURSE, f"{editor.name}'s purse")
 
 
 def bettor_account(bettor: Bettor) -> Account:
-    account, _ = Account.objects.get_or_create(
-        bettor=bettor,
-        defaults={
-            "campaign": bettor.campaign,
-            "kind": Account.Kind.BETTOR,
-            "name": f"{bettor.name}'s purse",
-        },
-    )
-    return account
+    return _party_account("bettor", bettor, Account.Kind.BETTOR, f"{bettor.name}'s purse")
 
 
 def _campaign_account(campaign: Campaign, kind: str, name: str) -> Account:

@@ -167,13 +167,18 @@ def hire(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _deal(request, campaign_id, "hire", act)
 
 
+def _new_man(data: dict) -> dict | None:
+    """The man described on the form, when the deal is for a newcomer rather than one of ours."""
+    if not data.get("name"):
+        return None
+    return {"name": data["name"], "armatura": data["armatura"] or Armatura.THRAEX}
+
+
 @login_required
 @require_POST
 def buy(request: HttpRequest, campaign_id: int) -> HttpResponse:
     def act(access, data, user):
-        new_man = None
-        if data.get("name"):
-            new_man = {"name": data["name"], "armatura": data["armatura"] or Armatura.THRAEX}
+        new_man = _new_man(data)
         man = gladiator_purchase(
             buyer=data["buyer"],
             kind=data["kind"],
@@ -209,9 +214,7 @@ def sell(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @require_POST
 def sign(request: HttpRequest, campaign_id: int) -> HttpResponse:
     def act(access, data, user):
-        new_man = None
-        if data.get("name"):
-            new_man = {"name": data["name"], "armatura": data["armatura"] or Armatura.THRAEX}
+        new_man = _new_man(data)
         man = volunteer_sign(
             lanista=data["lanista"],
             bouts=data["bouts"],

@@ -58,3 +58,10 @@ def test_production_settings_need_and_use_the_secret_key():
 def test_postgres_url_is_accepted():
     result = start_django(DATABASE_URL="postgres://user:pw@127.0.0.1:5432/ludus")
     assert result.returncode == 0, result.stderr
+
+
+def test_sqlite_writers_queue_instead_of_failing_at_once():
+    from config.env import env_database
+
+    config = env_database("NO_SUCH_VARIABLE", default="sqlite:////tmp/ludus-test.sqlite3")
+    assert config["OPTIONS"] == {"transaction_mode": "IMMEDIATE", "timeout": 20}
