@@ -41,6 +41,10 @@ ENGINE_CHANGED = (
     "it cannot be replayed."
 )
 FIGHTER_UNAVAILABLE = "{name} is {status} and cannot fight."
+FIGHTER_INCAPACITATED = (
+    "{name} carries {wounds} Wounds, more than his {wound_points} Wound Points: he is "
+    "incapacitated and cannot fight until rest brings him back under."
+)
 WRONG_RULESET = "This campaign uses the {ruleset} rules; only Era bouts are fought here."
 BAD_CHOICE = "The editor's choice must be missio or sword; got {choice!r}."
 BAD_ROUNDS = "Fight at least one round; got {rounds!r}."
@@ -107,6 +111,7 @@ def _entrant_data(gladiator: Gladiator, orders: dict, city: str) -> dict:
         "known": known,
         "favor": engine.starting_favor(known),
         "carried_injuries": carried_injuries(gladiator).count(),
+        "wounds": gladiator.wounds,
         "orders": orders_as_data(orders_from_data(orders, gladiator.orders)),
     }
 
@@ -133,6 +138,7 @@ def setup_from_data(data: dict) -> engine.BoutSetup:
             favor=side["favor"],
             orders=Orders(**orders),
             carried_injuries=side["carried_injuries"],
+            wounds=side.get("wounds", 0),  # setups stored before Wounds were carried in: 0
         )
 
     return engine.BoutSetup(a=entrant(data["a"]), b=entrant(data["b"]), first=data["first"])
@@ -140,7 +146,8 @@ def setup_from_data(data: dict) -> engine.BoutSetup:
 
 def bout_setup(*, bout: Bout) -> engine.BoutSetup:
     """Engine inputs for a bout: sheets, kits, starting Crowd Favor (3 if Known in the show's
-    city), Critical Injuries carried in (+10 each to rolls against him), orders, who is first.
+    city), Critical Injuries carried in (+10 each to rolls against him), the Wounds he carries
+    in (he starts the bout at them), orders, who is first.
 
     A bout already begun keeps the inputs it was begun with.
     """
@@ -175,6 +182,13 @@ def _check_can_fight(bout: Bout) -> None:
                 raise BoutError(
                     FIGHTER_UNAVAILABLE.format(
                         name=man.name, status=man.get_status_display().lower()
+                    )
+                )
+            wound_points = fighter_sheet(man).wound_points
+            if man.wounds > wound_points:
+                raise BoutError(
+                    FIGHTER_INCAPACITATED.format(
+                        name=man.name, wounds=man.wounds, wound_points=wound_points
                     )
                 )
     elif bout.engine_version != engine.ENGINE_VERSION:
@@ -214,7 +228,8 @@ def bout_fight(
 
     `decisions` answer the choices the fighters' orders leave to the GM; they are added to the
     bout's own. An unfinished bout (rounds, or a choice pending) is left `fighting` with its
-    log. A finished one records the result, the new injuries and the Wounds carried out, and
+    log. A finished one records the result, the new injuries and the Wounds carried out (the
+    engine starts each man at the Wounds he carried in, so only the bout's own are added), and
     waits for the editor — unless the crowd's call leaves him no choice (release or the sword)
     and `auto_decide`, when the decision is made at once.
     """
@@ -278,6 +293,7 @@ def _record_end(bout: Bout, result: engine.BoutResult) -> None:
     if result.winner is not None:
         bout.winner = _side_man(bout, result.winner)
         bout.loser = _side_man(bout, result.loser)
+    carried_in = {side: (bout.setup or {}).get(side, {}).get("wounds", 0) for side in ("a", "b")}
     for corner in (result.a, result.b):
         man = Gladiator.objects.select_for_update().get(pk=_side_man(bout, corner.side).pk)
         for crit in corner.injuries:
@@ -292,7 +308,10 @@ def _record_end(bout: Bout, result: engine.BoutResult) -> None:
             )
             injury.full_clean()
             injury.save()
-        man.wounds += corner.wounds
+        # The engine began him at the Wounds frozen in the setup and ends him at corner.wounds,
+        # so he carries out what he has now plus the bout's own: the engine's figure, unless
+        # his Wounds moved while the bout was fought (or it was begun before setups kept them).
+        man.wounds += corner.wounds - carried_in[str(corner.side)]
         fields = ["wounds"]
         if corner.dead:
             man.status = Gladiator.Status.DEAD

@@ -2,6 +2,7 @@
 
     manage.py bout_odds --a thraex --b murmillo --a-melee 3 --b-melee 2 --a-favor 3 \\
         --b-favor 2 --a-orders cautious --b-orders cautious --bouts 10000 --seed 1 [--json]
+    manage.py bout_odds --b-wounds 8 --b-injuries 1    # the murmillo sent out still hurt
     manage.py bout_odds --bouts 1 --seed 7 --log
 
 Defaults are the seed's Forum pairing ("The odds"): Bithys the thraex (Melee 3, Known: Crowd
@@ -94,6 +95,9 @@ def add_side_arguments(parser: CommandParser, side: str, defaults: dict) -> None
     parser.add_argument(f"--{side}-favor", type=int, default=defaults["favor"], help="0 to 6")
     parser.add_argument(f"--{side}-helm", type=int, default=None, help="default: the kit's")
     parser.add_argument(f"--{side}-injuries", type=int, default=0, help="injuries carried in")
+    parser.add_argument(
+        f"--{side}-wounds", type=int, default=0, help="Wounds carried in (0 to his Wound Points)"
+    )
     parser.add_argument(f"--{side}-orders", default="cautious", help=", ".join(PRESETS))
     parser.add_argument(f"--{side}-cut", action="store_true", help="declare cuts, not thrusts")
 
@@ -111,6 +115,7 @@ def build_entrant(options: dict, side: str) -> Entrant:
             orders=orders,
             carried_injuries=options[f"{side}_injuries"],
             helm=options[f"{side}_helm"],
+            wounds=options[f"{side}_wounds"],
         )
     except RulesError as error:
         raise RulesError(f"side {side}: {error}") from error
@@ -132,6 +137,7 @@ def describe_entrant(entrant: Entrant) -> dict:
         "resistance": entrant.resistance,
         "wound_points": entrant.fighter.wound_points,
         "carried_injuries": entrant.carried_injuries,
+        "wounds": entrant.wounds,
         "orders": entrant.orders.name + (" (cuts)" if entrant.orders.cut else ""),
     }
 
@@ -147,6 +153,7 @@ def entrant_line(side: str, entrant: Entrant) -> str:
         f"  {side}: {f.name}, {entrant.kit.name}, Might {f.might}, Melee {f.melee}, "
         f"Crowd Favor {entrant.favor}, Resistance {entrant.resistance}, Wound Points "
         f"{f.wound_points}, Helm {entrant.helm_rating}, orders {entrant.orders.name}"
+        + (f", carrying {entrant.wounds} Wounds" if entrant.wounds else "")
     )
 
 

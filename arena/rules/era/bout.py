@@ -57,6 +57,7 @@ class EndReason(enum.StrEnum):
 
 
 class EventKind(enum.StrEnum):
+    START = "start"  # Wounds carried in (logged only when there are some)
     FIRST = "first"
     ATTACK = "attack"
     INJURY = "injury"
@@ -82,7 +83,9 @@ class Entrant:
     """One side of a bout: the sheet, the kit, the starting Crowd Favor and the GM's orders.
 
     `carried_injuries` counts old or untreated Critical Injuries carried in (+10 each to rolls
-    against him, THE BOUT V); `helm` overrides the kit's Helm rating when given.
+    against him, THE BOUT V); `helm` overrides the kit's Helm rating when given. `wounds` are
+    the Wounds he carries in (0 to his Wound Points): he starts the bout at them, so they count
+    toward incapacitation, the wound yield and the unhurt yield like the bout's own.
     """
 
     fighter: Fighter = field(default_factory=Fighter)
@@ -91,6 +94,7 @@ class Entrant:
     orders: Orders | str = CAUTIOUS
     carried_injuries: int = 0
     helm: int | None = None
+    wounds: int = 0
 
     def __post_init__(self) -> None:
         if not isinstance(self.fighter, Fighter):
@@ -103,6 +107,8 @@ class Entrant:
         check_range("carried injuries", self.carried_injuries, 0, 10)
         if self.helm is not None:
             check_range("helm", self.helm, 0, 5)
+        # More than his Wound Points and he is incapacitated already: he cannot be sent out.
+        check_range("wounds", self.wounds, 0, self.fighter.wound_points)
 
     @property
     def helm_rating(self) -> int:
@@ -415,7 +421,7 @@ class _Corner:
 
 
 def _corner(side: Side, entrant: Entrant, fixed: _Fixed) -> _Corner:
-    return _Corner(side, entrant, fixed, entrant.favor, entrant.orders)
+    return _Corner(side, entrant, fixed, entrant.favor, entrant.orders, wounds=entrant.wounds)
 
 
 class _BoutOver(Exception):
@@ -462,6 +468,8 @@ class _Bout:
 
     def run(self) -> BoutResult:
         self._note_favor()
+        if self.record:
+            self._log_start()
         try:
             self._choose_first()
             while True:
@@ -475,6 +483,18 @@ class _Bout:
         except _Asked as asked:
             self.pending = asked.pending
         return self._result()
+
+    def _log_start(self) -> None:
+        """Wounds carried in, one event per side that has some (none: the log is unchanged)."""
+        for side in Side:
+            corner = self.corners[side]
+            if corner.wounds:
+                text = (
+                    f"{corner.name} comes out carrying {_count(corner.wounds, 'Wound')} "
+                    f"({corner.wounds} of {corner.fixed.wound_points})."
+                )
+                event = Event(0, EventKind.START, side, text, total_wounds=corner.wounds)
+                self.events.append(event)
 
     def _choose_first(self) -> None:
         self.first = self.setup.first

@@ -8,8 +8,8 @@ keeps that leg's distance; ties for first go to a d6 roll-off. docs/notes/race.m
 reading taken where the seed is silent.
 
 Pure Python, no Django. A race is replayed from its seed, or from an injected dice source
-(`ScriptedDice` replays the seed's worked example, or dice rolled at the table). Legs, drivers
-and peril points are numbered from 0 here; pages add 1.
+(`ScriptedDice`, shared with the bout from rolls.py, replays the seed's worked example, or dice
+rolled at the table). Legs, drivers and peril points are numbered from 0 here; pages add 1.
 """
 
 from __future__ import annotations
@@ -26,16 +26,15 @@ from itertools import accumulate
 from typing import Protocol
 
 from arena.rules.dice import (
-    Die,
     Outcome,
     Pool,
     Roll,
-    RolledDie,
     RulesError,
     check_range,
     distribution,
     roll,
 )
+from arena.rules.era.rolls import ScriptedDice as ScriptedDice  # one class for bout and race
 
 ENGINE_VERSION = "race-1"
 LEGS = 3  # start and first turn, middle laps, last lap
@@ -146,53 +145,6 @@ class RandomDice:
 
     def d6(self) -> int:
         return self.rng.randint(1, 6)
-
-
-class ScriptedDice:
-    """Dice read from a script, for worked examples and for dice rolled at the table.
-
-    Each scripted roll lists its faces by design.md's symbols ("S Bo", "–", "Breakthrough")
-    in the pool's die order: Mastery, Ability, Boon, Crisis, Trial, Bane.
-    """
-
-    def __init__(self, rolls: Iterable[Sequence[str]], d6: Iterable[int] = ()) -> None:
-        self._rolls = [tuple(faces) for faces in rolls]
-        self._d6 = list(d6)
-        self.rolls_used = 0
-        self.d6_used = 0
-
-    @property
-    def unused(self) -> int:
-        """Scripted rolls and d6s not yet asked for (a replay should use them all)."""
-        return len(self._rolls) - self.rolls_used + len(self._d6) - self.d6_used
-
-    def roll(self, pool: Pool) -> Roll:
-        if self.rolls_used == len(self._rolls):
-            raise RulesError(f"script ran out at roll {self.rolls_used + 1} ({pool.describe()})")
-        faces = self._rolls[self.rolls_used]
-        self.rolls_used += 1
-        dice = list(pool.dice())
-        if len(faces) != len(dice):
-            raise RulesError(
-                f"script roll {self.rolls_used} has {len(faces)} faces for {len(dice)} dice "
-                f"({pool.describe()})"
-            )
-        rolled = (_rolled(die, symbols) for die, symbols in zip(dice, faces, strict=True))
-        return Roll(pool, tuple(rolled))
-
-    def d6(self) -> int:
-        if self.d6_used == len(self._d6):
-            raise RulesError("script ran out of d6 rolls for the roll-off")
-        self.d6_used += 1
-        return check_range("d6", self._d6[self.d6_used - 1], 1, 6)
-
-
-def _rolled(die: Die, symbols: str) -> RolledDie:
-    for index, face in enumerate(die.faces):
-        if face.symbols == symbols:
-            return RolledDie(die, index)
-    allowed = ", ".join(sorted({f.symbols for f in die.faces}))
-    raise RulesError(f"{die.label} die has no face {symbols!r}; faces are {allowed}")
 
 
 # --- what happened ------------------------------------------------------------------------

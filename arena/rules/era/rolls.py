@@ -4,18 +4,18 @@ The engine asks a `Dice` for pool rolls, d100 rolls and coin tosses. `SeededDice
 `random.Random`, die by die in the pool's order, so the fast path (`outcome`, no faces kept)
 and the logged path (`roll`) give the same results for the same seed.
 `ScriptedDice` returns given outcomes, choosing faces that produce them, so the seed's worked
-examples replay without hard-coded results in the engine.
+examples replay without hard-coded results in the engine; or given faces, die by die (the race's
+worked example, or dice rolled at the table). The race engine uses the same class.
 """
 
 from __future__ import annotations
 
 import random
-from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Protocol
 
-from arena.rules.dice import Die, Outcome, Pool, Roll, RolledDie, RulesError
+from arena.rules.dice import Die, Outcome, Pool, Roll, RolledDie, RulesError, check_range
 
 Key = tuple[int, int, int, int]  # net successes, net boons, breakthroughs, calamities
 
@@ -122,33 +122,87 @@ def _sub(x: Key, y: Key) -> Key:
 
 
 class ScriptedDice:
-    """A test double: pool rolls, d100 rolls and coin tosses come from the given scripts."""
+    """Dice read from scripts: the seed's worked examples, test doubles, dice rolled at the table.
+
+    One script item per pool roll, either an `Outcome` (the net result: faces that give it are
+    chosen, so the engine holds no hard-coded results) or the faces themselves, one per die in
+    the pool's order (Mastery, Ability, Boon, Crisis, Trial, Bane), in design.md's symbols
+    ("S Bo", "–", "Breakthrough"). d100 rolls, coin tosses and the race's d6 roll-off have
+    scripts of their own. It serves the bout's `Dice` and the race's `DiceSource` alike.
+    """
 
     def __init__(
         self,
-        outcomes: Iterable[Outcome] = (),
+        rolls: Iterable[Outcome | Sequence[str]] = (),
         d100s: Iterable[int] = (),
         coins: Iterable[bool] = (),
+        *,
+        d6: Iterable[int] = (),
     ) -> None:
-        self.outcomes = deque(outcomes)
-        self.d100s = deque(d100s)
-        self.coins = deque(coins)
+        self._rolls = [item if isinstance(item, Outcome) else tuple(item) for item in rolls]
+        self._d100s, self._coins, self._d6 = list(d100s), list(coins), list(d6)
+        self.rolls_used = self.d100s_used = self.coins_used = self.d6_used = 0
+
+    @property
+    def unused(self) -> int:
+        """Scripted rolls, d100s, coins and d6s not yet asked for (a replay should use all)."""
+        return (
+            len(self._rolls)
+            - self.rolls_used
+            + len(self._d100s)
+            - self.d100s_used
+            + len(self._coins)
+            - self.coins_used
+            + len(self._d6)
+            - self.d6_used
+        )
 
     def roll(self, pool: Pool) -> Roll:
-        return faces_for(pool, self._next(self.outcomes, "pool rolls"))
+        if self.rolls_used == len(self._rolls):
+            raise RulesError(
+                "the scripted dice have no pool rolls left: the script ran out at roll "
+                f"{self.rolls_used + 1} ({pool.describe()})"
+            )
+        item = self._rolls[self.rolls_used]
+        self.rolls_used += 1
+        if isinstance(item, Outcome):
+            return faces_for(pool, item)
+        dice = list(pool.dice())
+        if len(item) != len(dice):
+            raise RulesError(
+                f"script roll {self.rolls_used} has {len(item)} faces for {len(dice)} dice "
+                f"({pool.describe()})"
+            )
+        rolled = (_rolled(die, symbols) for die, symbols in zip(dice, item, strict=True))
+        return Roll(pool, tuple(rolled))
 
     def outcome(self, pool: Pool) -> Key:
         o = self.roll(pool).outcome
         return (o.net_successes, o.net_boons, o.breakthroughs, o.calamities)
 
     def d100(self) -> int:
-        return self._next(self.d100s, "d100 rolls")
+        if self.d100s_used == len(self._d100s):
+            raise RulesError("the scripted dice have no d100 rolls left")
+        self.d100s_used += 1
+        return self._d100s[self.d100s_used - 1]
 
     def coin(self) -> bool:
-        return self._next(self.coins, "coin tosses")
+        if self.coins_used == len(self._coins):
+            raise RulesError("the scripted dice have no coin tosses left")
+        self.coins_used += 1
+        return self._coins[self.coins_used - 1]
 
-    @staticmethod
-    def _next(script: deque, what: str):
-        if not script:
-            raise RulesError(f"the scripted dice have no {what} left")
-        return script.popleft()
+    def d6(self) -> int:
+        if self.d6_used == len(self._d6):
+            raise RulesError("script ran out of d6 rolls for the roll-off")
+        self.d6_used += 1
+        return check_range("d6", self._d6[self.d6_used - 1], 1, 6)
+
+
+def _rolled(die: Die, symbols: str) -> RolledDie:
+    """The die showing the face written `symbols`; RulesError naming the die's faces if none."""
+    for index, face in enumerate(die.faces):
+        if face.symbols == symbols:
+            return RolledDie(die, index)
+    allowed = ", ".join(sorted({f.symbols for f in die.faces}))
+    raise RulesError(f"{die.label} die has no face {symbols!r}; faces are {allowed}")
