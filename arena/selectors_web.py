@@ -177,6 +177,11 @@ def _start_favor(setup: dict, side: str) -> int:
     return engine.START_FAVOR
 
 
+def _start_wounds(setup: dict, side: str) -> int:
+    """Wounds he carried into the bout (a setup stored before they were kept reads as 0)."""
+    return setup.get(side, {}).get("wounds", 0)
+
+
 def _other(side: str) -> str:
     return "b" if side == "a" else "a"
 
@@ -185,7 +190,7 @@ def bout_steps(bout: Bout) -> list[Step]:
     """The bout read from its log: one Step per round, round 0 first."""
     men = {"a": bout.fighter_a, "b": bout.fighter_b}
     setup = bout_inputs(bout)
-    corners = {s: Corner(s, men[s], _start_favor(setup, s)) for s in SIDES}
+    corners = {s: Corner(s, men[s], _start_favor(setup, s), _start_wounds(setup, s)) for s in SIDES}
 
     def snapshot(round_: int, events: list[dict]) -> Step:
         copy = {s: replace(c, injuries=list(c.injuries)) for s, c in corners.items()}
@@ -270,6 +275,7 @@ def bout_aftermath(bout: Bout, steps: list[Step]) -> Aftermath | None:
     if bout.status not in (Bout.Status.AWAITING_VERDICT, Bout.Status.DONE):
         return None
     last = steps[-1] if steps else None
+    setup = bout_inputs(bout)
     men = []
     for side, man in (("a", bout.fighter_a), ("b", bout.fighter_b)):
         man.refresh_from_db()
@@ -278,7 +284,7 @@ def bout_aftermath(bout: Bout, steps: list[Step]) -> Aftermath | None:
                 gladiator=man,
                 side=side,
                 won=bout.winner_id == man.pk,
-                wounds_taken=last.corner(side).wounds if last else 0,
+                wounds_taken=(last.corner(side).wounds if last else 0) - _start_wounds(setup, side),
                 injuries=list(Injury.objects.filter(bout=bout, gladiator=man)),
                 purse=_paid_into_peculium(bout, man),
                 peculium=party_balance(man),
