@@ -176,29 +176,42 @@ CSV_HEADER = [
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _cell(text: str) -> str:
+def csv_cell(text: str) -> str:
+    """A text cell for the CSV download, guarded against spreadsheet formulas: a cell that
+    starts with =, +, -, @, a tab or a carriage return gets a leading apostrophe."""
     return "'" + text if text.startswith(_FORMULA_STARTS) else text
 
 
-def ledger_csv_rows(*, campaign: Campaign, **filters) -> Iterator[list]:
+def ledger_csv_rows(
+    *, campaign: Campaign, transactions: QuerySet[Transaction] | None = None, **filters
+) -> Iterator[list]:
     """The ledger as CSV rows (the header first, then one row per entry), with the same filters
-    as `ledger_transactions`. Text cells are guarded against spreadsheet formulas; amounts
-    stay numbers."""
+    as `ledger_transactions`. Text cells are guarded against spreadsheet formulas (`csv_cell`);
+    amounts stay numbers.
+
+    `transactions` writes those transactions instead, in their own order (a listing already cut
+    to what a reader may see, e.g. economy.selectors_web.ledger_listing); it takes no filters.
+    Its entries should be prefetched, as `ledger_transactions` does.
+    """
+    if transactions is None:
+        transactions = ledger_transactions(campaign=campaign, **filters)
+    elif filters:
+        raise TypeError("ledger_csv_rows: pass filters or transactions, not both")
     yield list(CSV_HEADER)
-    for posted in ledger_transactions(campaign=campaign, **filters):
+    for posted in transactions:
         for entry in posted.entries.all():
             yield [
                 posted.pk,
                 posted.day,
                 posted.get_cause_display(),
-                _cell(posted.memo),
-                _cell(posted.show.name) if posted.show else "",
-                _cell(posted.gladiator.name) if posted.gladiator else "",
+                csv_cell(posted.memo),
+                csv_cell(posted.show.name) if posted.show else "",
+                csv_cell(posted.gladiator.name) if posted.gladiator else "",
                 posted.reverses_id or "",
-                _cell(entry.account.name),
+                csv_cell(entry.account.name),
                 entry.account.get_kind_display(),
                 entry.amount,
-                _cell(posted.idempotency_key),
+                csv_cell(posted.idempotency_key),
             ]
 
 

@@ -19,13 +19,7 @@ from django.db.models import Q, QuerySet
 from arena.models import Show
 from economy.ledger import balances
 from economy.models import Account, Transaction
-from economy.selectors import (
-    CSV_HEADER,
-    _cell,
-    account_of,
-    ledger_csv_rows,
-    ledger_transactions,
-)
+from economy.selectors import account_of, ledger_csv_rows, ledger_transactions
 from economy.services.contracts import (
     CONDEMNED_MAN,
     LANISTA_PRICE,
@@ -106,23 +100,8 @@ def ledger_csv(access: Access, **filters) -> Iterator[list]:
     if access.is_gm:
         yield from ledger_csv_rows(campaign=access.campaign, **filters)
         return
-    yield list(CSV_HEADER)
     listing = ledger_listing(access, **filters).order_by("pk")
-    for posted in listing:
-        for entry in posted.entries.all():
-            yield [
-                posted.pk,
-                posted.day,
-                posted.get_cause_display(),
-                _cell(posted.memo),
-                _cell(posted.show.name) if posted.show else "",
-                _cell(posted.gladiator.name) if posted.gladiator else "",
-                posted.reverses_id or "",
-                _cell(entry.account.name),
-                entry.account.get_kind_display(),
-                entry.amount,
-                _cell(posted.idempotency_key),
-            ]
+    yield from ledger_csv_rows(campaign=access.campaign, transactions=listing)
 
 
 @dataclass(frozen=True)
