@@ -2,7 +2,7 @@
 
 Who sees what: the race, its field, every leg run and its dice are public. A driver's push
 orders for legs not yet run are private to the GM and to the player whose school owns the
-driver; the GM's Peril Points for legs not yet run are the GM's alone (docs/notes/circus.md).
+driver; the GM's Peril Points for legs not yet run are the GM's alone (docs/rules.md).
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ class OddsError(ValueError):
 # With these rungs the seed's published chances convert to the seed's published prices: the
 # bout table's 50, 57, 60 and 65 to 70 in 100, and the chariot table's four drivers (computed
 # exactly: 45.75, 35.0, 11.44 and 7.80 in 100 give 6 to 5, 2 to 1, 8 to 1 and 11 to 1). The
-# missing 12 and 13 to 1 are what keeps the novice at the seed's 11 to 1 (docs/notes/circus.md).
+# missing 12 and 13 to 1 are what keeps the novice at the seed's 11 to 1 (docs/rules.md).
 LADDER: tuple[Fraction, ...] = tuple(
     Fraction(n, d)
     for n, d in (
@@ -138,7 +138,7 @@ class Odds:
 
     def winnings(self, stake: int) -> int:
         """What a winning stake wins, stake not included; a fraction of a sesterce stays
-        with the bookmaker (docs/notes/circus.md)."""
+        with the bookmaker (docs/rules.md)."""
         check_stake(stake)
         return stake * self.ratio.numerator // self.ratio.denominator
 

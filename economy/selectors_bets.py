@@ -1,6 +1,6 @@
 """Reads for the betting pages: books, their lines, and the bets each member may see.
 
-Who sees what (docs/notes/circus.md): every member sees every book and its line (the odds are
+Who sees what (docs/rules.md): every member sees every book and its line (the odds are
 cried in the stands). A player sees only his own bets, the bets of the bettors he plays; the
 GM sees every bet, the stakes on each side and what the bookmaker stands to win or pay.
 """

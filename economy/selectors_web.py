@@ -1,6 +1,6 @@
 """Who may read which money: the ledger as each member of a campaign sees it.
 
-The choice (docs/notes/web-a.md): the GM sees every account and every transaction. A player
+The choice (docs/pages.md): the GM sees every account and every transaction. A player
 sees the accounts of his own parties (the chest of a lanista he plays, the peculium of every man
 of that school, the purse of an editor he plays, the purse of a bettor he plays), every
 transaction that touches one of them, and the public costs of the games: a transaction tied to

@@ -120,7 +120,7 @@ def test_each_table_row_converts_to_its_own_odds():
 
 
 def test_the_top_of_the_two_rank_range_is_nearer_3_to_1_the_table_still_says_2_to_1():
-    # Our reading (docs/notes/circus.md): a man at 73 in 100 is nearer 3 to 1 on, but the
+    # Our reading (docs/rules.md): a man at 73 in 100 is nearer 3 to 1 on, but the
     # table quotes 2 to 1 for the whole row, and the table's line is the row's.
     assert nearest_odds(0.73).label() == "3 to 1 on"
     line = table_line(("A", "B"), (4, 2), ("thraex", "thraex"))
