@@ -81,6 +81,10 @@ class Lanista(models.Model):
         on_delete=models.SET_NULL,
         related_name="lanistae",
     )
+    # His own appeal to the editor for a beaten man (seed: "the loser or his lanista" makes
+    # one Hard Charm check): Charisma 1-6 and Charm 0-5, like a gladiator's sheet.
+    charisma = rating(1, 6, 2)
+    charm = rating(0, 5, 1)
     # The school's medicus (seed: Nerva's has Intellect 3, Medicine 2).
     medicus_name = models.CharField(max_length=80, default="the medicus")
     medicus_intellect = rating(1, 6, 3)

@@ -22,11 +22,14 @@ from django.db import transaction
 from arena.models import Race, RaceEntry
 from arena.rules.dice import RulesError
 from arena.rules.era import race as engine
-from arena.rules.era.sheet import half_up
+from arena.rules.era.injuries import Injury as TableInjury
+from arena.rules.era.injuries import characteristic_loss, entries_named
+from arena.rules.era.sheet import CHARACTERISTIC_RANGE, half_up
 from economy.accounts import peculium, purse
 from economy.ledger import LedgerError, Leg, account_balance, transaction_post
 from economy.models import SESTERCES_PER_PURSE, Transaction
 from ludus.models import Gladiator, Ruleset
+from ludus.selectors import carried_injuries
 
 RACE_OVER = "This race is over; it cannot be run again."
 LEG_ALREADY_RUN = "{legs} of 3 legs have been run; run at least leg {next}."
@@ -62,9 +65,21 @@ def new_seed() -> int:
 # --- inputs ------------------------------------------------------------------------------
 
 
-def driver_resistance(gladiator: Gladiator) -> int:
-    """Resistance at the Circus: half Might rounded up; no arena kit on a chariot."""
-    return half_up(gladiator.might)
+def driver_injuries(gladiator: Gladiator) -> tuple[TableInjury, ...]:
+    """The table entries of the Critical Injuries he carries unhealed into the race.
+
+    A row whose name is not on the table (written by hand) has no effect on record.
+    """
+    return entries_named(injury.name for injury in carried_injuries(gladiator))
+
+
+def driver_resistance(gladiator: Gladiator, injuries: tuple[TableInjury, ...] | None = None) -> int:
+    """Resistance at the Circus: half Might rounded up, after any Might his carried injuries
+    take (Cut Tendons); no arena kit on a chariot."""
+    if injuries is None:
+        injuries = driver_injuries(gladiator)
+    might = max(CHARACTERISTIC_RANGE[0], gladiator.might - characteristic_loss(injuries, "might"))
+    return half_up(might)
 
 
 def _push(entry: RaceEntry) -> tuple[bool, ...]:
@@ -73,17 +88,20 @@ def _push(entry: RaceEntry) -> tuple[bool, ...]:
 
 
 def race_drivers(entries: Iterable[RaceEntry], *, with_orders: bool = True) -> list[engine.Driver]:
-    """The engine's drivers, in stall order: Agility, Operate, Resistance, push orders."""
+    """The engine's drivers, in stall order: Agility, Operate, Resistance, push orders, and the
+    Critical Injuries each carries unhealed (they act on his legs and saves)."""
     drivers = []
     for entry in entries:
         man = entry.driver
+        injuries = driver_injuries(man)
         drivers.append(
             engine.Driver(
                 name=man.name,
                 agility=man.agility,
                 operate=man.operate,
-                resistance=driver_resistance(man),
+                resistance=driver_resistance(man, injuries),
                 push=_push(entry) if with_orders else (False,) * engine.LEGS,
+                injuries=injuries,
             )
         )
     return drivers
@@ -94,8 +112,9 @@ def _entries(race: Race) -> list[RaceEntry]:
 
 
 def race_setup(race: Race, entries: list[RaceEntry]) -> engine.RaceSetup:
-    """Engine inputs: the field as the race was begun (ratings, and the orders of legs already
-    run, from the log), with the current orders and Peril Points for the legs still to run."""
+    """Engine inputs: the field as the race was begun (ratings, injuries carried in, and the
+    orders of legs already run, from the log), with the current orders and Peril Points for the
+    legs still to run."""
     done = race.legs_run
     begun = race.log if isinstance(race.log, dict) and done else None
     drivers = race_drivers(entries)
@@ -112,6 +131,8 @@ def race_setup(race: Race, entries: list[RaceEntry]) -> engine.RaceSetup:
                 operate=old["operate"],
                 resistance=old["resistance"],
                 push=tuple(old["push"][:done]) + new.push[done:],
+                # As begun: a log without injuries (none carried, or an older log) has none.
+                injuries=tuple(old.get("injuries", ())),
             )
             for old, new in zip(begun["drivers"], drivers, strict=True)
         ]

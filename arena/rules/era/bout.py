@@ -19,7 +19,15 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from arena.rules.dice import Difficulty, Pool, Roll, RulesError, check_range
-from arena.rules.era.injuries import CritRoll, critical_injury
+from arena.rules.era.injuries import (
+    CritRoll,
+    carried_entries,
+    check_penalty,
+    critical_injury,
+    injured_sheet,
+    injured_wound_points,
+)
+from arena.rules.era.injuries import Injury as TableInjury
 from arena.rules.era.kits import Kit, kit_by_name
 from arena.rules.era.orders import (
     CAUTIOUS,
@@ -36,6 +44,7 @@ ENGINE_VERSION = "era-bout/1"
 ROUND_CAP = 200  # a safety net: no pair of sheets fights this long, but a loop must end
 FAVOR_MIN, FAVOR_MAX = 0, 6
 START_FAVOR, KNOWN_FAVOR = 2, 3  # Known here: at least five wins in this city (THE BOUT I)
+MAX_CARRIED = 10  # Critical Injuries a man can carry into a bout
 ATTACK_DIFFICULTY = Difficulty.AVERAGE
 
 
@@ -57,7 +66,7 @@ class EndReason(enum.StrEnum):
 
 
 class EventKind(enum.StrEnum):
-    START = "start"  # Wounds carried in (logged only when there are some)
+    START = "start"  # Wounds and named injuries carried in (logged only when there are some)
     FIRST = "first"
     ATTACK = "attack"
     INJURY = "injury"
@@ -82,19 +91,25 @@ def _clamp(favor: int) -> int:
 class Entrant:
     """One side of a bout: the sheet, the kit, the starting Crowd Favor and the GM's orders.
 
-    `carried_injuries` counts old or untreated Critical Injuries carried in (+10 each to rolls
-    against him, THE BOUT V); `helm` overrides the kit's Helm rating when given. `wounds` are
-    the Wounds he carries in (0 to his Wound Points): he starts the bout at them, so they count
-    toward incapacitation, the wound yield and the unhurt yield like the bout's own.
+    `injuries` are the unhealed Critical Injuries he carries in, as table entries, names or
+    bands ("Broken Nose", "86–90"): their effects act on this bout's checks and figures (his
+    attacks, his Wound Points, his appeal). `carried_injuries` counts every injury carried in,
+    named or not (+10 each to rolls against him, THE BOUT V); it defaults to the number named,
+    and a larger count is injuries with no effect on record (a setup stored with only a count
+    still loads and replays as it did). `helm` overrides the kit's Helm rating when given.
+    `wounds` are the Wounds he carries in (0 to his Wound Points): he starts the bout at them,
+    so they count toward incapacitation, the wound yield and the unhurt yield like the bout's.
+    Injuries taken in the bout itself never change its pools (design.md).
     """
 
     fighter: Fighter = field(default_factory=Fighter)
     kit: Kit | str = "murmillo"
     favor: int = START_FAVOR
     orders: Orders | str = CAUTIOUS
-    carried_injuries: int = 0
+    carried_injuries: int | None = None
     helm: int | None = None
     wounds: int = 0
+    injuries: tuple[TableInjury | str, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.fighter, Fighter):
@@ -104,11 +119,32 @@ class Entrant:
         if not isinstance(self.orders, Orders):
             object.__setattr__(self, "orders", orders_by_name(self.orders))
         check_range("crowd favor", self.favor, FAVOR_MIN, FAVOR_MAX)
-        check_range("carried injuries", self.carried_injuries, 0, 10)
+        injuries = carried_entries(self.injuries)
+        object.__setattr__(self, "injuries", injuries)
+        check_range("injuries", len(injuries), 0, MAX_CARRIED)
+        if self.carried_injuries is None:
+            object.__setattr__(self, "carried_injuries", len(injuries))
+        # At least one per injury named: the count is every injury carried, named or not.
+        check_range("carried injuries", self.carried_injuries, len(injuries), MAX_CARRIED)
         if self.helm is not None:
             check_range("helm", self.helm, 0, 5)
         # More than his Wound Points and he is incapacitated already: he cannot be sent out.
-        check_range("wounds", self.wounds, 0, self.fighter.wound_points)
+        check_range("wounds", self.wounds, 0, self.wound_points)
+
+    @property
+    def sheet(self) -> Fighter:
+        """His sheet as the injuries he carries in leave it (Cut Tendons: Might 1 lower)."""
+        return injured_sheet(self.fighter, self.injuries)
+
+    @property
+    def wound_points(self) -> int:
+        """10 + Might (after any Might lost), less Wound Points lost to carried injuries."""
+        return injured_wound_points(self.fighter, self.injuries)
+
+    @property
+    def has_critical_injury(self) -> bool:
+        """He carries an unhealed Critical Injury into the bout (named or only counted)."""
+        return self.carried_injuries > 0
 
     @property
     def helm_rating(self) -> int:
@@ -116,21 +152,26 @@ class Entrant:
 
     @property
     def resistance(self) -> int:
-        return self.fighter.resistance(self.kit.resistance)
+        return self.sheet.resistance(self.kit.resistance)
 
     @property
     def damage(self) -> int:
         """A hit's base damage: Might + the weapon's bonus (each extra Success adds 1)."""
-        return self.fighter.might + self.kit.weapon.might_bonus
+        return self.sheet.might + self.kit.weapon.might_bonus
 
     def attack_pool(self, defender: Entrant) -> Pool:
-        """Might + Melee, Accurate Boons, vs Average, Defensive Banes, Deflecting on a cut."""
-        kit, target = self.kit, defender.kit
+        """Might + Melee, Accurate Boons, vs Average, Defensive Banes, Deflecting on a cut;
+        then the dice his carried injuries add to Melee, Might and shield checks."""
+        kit, target, sheet = self.kit, defender.kit, self.sheet
         banes = target.defensive + (target.deflecting_cut if self.orders.cut else 0)
-        pool = self.fighter.attack_pool.with_difficulty(ATTACK_DIFFICULTY)
+        pool = sheet.attack_pool.with_difficulty(ATTACK_DIFFICULTY)
         pool = pool.add(boon=kit.accurate, bane=banes)
-        short = max(0, kit.cumbersome - self.fighter.might)  # a Trial die per point short
-        return replace(pool, trial=pool.trial + short)
+        short = max(0, kit.cumbersome - sheet.might)  # a Trial die per point short
+        pool = replace(pool, trial=pool.trial + short)
+        # Every arena kit carries a shield (the thraex's parma is the Buckler): a Cracked
+        # Collarbone's "Melee checks with a shield" is every attack.
+        injured = check_penalty(self.injuries, "might", "melee", shield=kit.shield is not None)
+        return injured.apply(pool)
 
 
 @dataclass(frozen=True)
@@ -248,6 +289,7 @@ class Event:
     choice: Choice | None = None
     asked: bool = False
     end_reason: EndReason | None = None
+    carried: tuple[TableInjury, ...] = ()  # the start: named injuries carried in
 
     def as_dict(self) -> dict:
         out: dict = {"round": self.round, "kind": str(self.kind), "text": self.text}
@@ -272,6 +314,8 @@ class Event:
             out["favor_lines"] = [line.as_dict() for line in self.lines]
         if self.asked:
             out["asked"] = True
+        if self.carried:
+            out["carried_injuries"] = [entry.effects_dict() for entry in self.carried]
         return out
 
 
@@ -362,7 +406,7 @@ class BoutResult:
 
 
 def _fixed_for(me: Entrant, them: Entrant) -> _Fixed:
-    wound_points = me.fighter.wound_points
+    wound_points = me.wound_points
     minimum_hit = max(MINIMUM_HIT_FLOOR, them.damage - me.resistance)
     yield_at = next(
         (
@@ -485,16 +529,38 @@ class _Bout:
         return self._result()
 
     def _log_start(self) -> None:
-        """Wounds carried in, one event per side that has some (none: the log is unchanged)."""
+        """What each side carries in: Wounds, and the injuries named with what they do here.
+
+        One event per side that carries some (none: the log is unchanged). Injuries carried
+        only as a count (setups stored before they were named) show in the Critical Injury
+        rolls' arithmetic, as they always did.
+        """
         for side in Side:
             corner = self.corners[side]
+            named = corner.entrant.injuries
+            if not corner.wounds and not named:
+                continue
+            carrying = []
             if corner.wounds:
-                text = (
-                    f"{corner.name} comes out carrying {_count(corner.wounds, 'Wound')} "
-                    f"({corner.wounds} of {corner.fixed.wound_points})."
+                carrying.append(
+                    f"{_count(corner.wounds, 'Wound')} "
+                    f"({corner.wounds} of {corner.fixed.wound_points})"
                 )
-                event = Event(0, EventKind.START, side, text, total_wounds=corner.wounds)
-                self.events.append(event)
+            if named:
+                carrying.append(_carried_words(named, corner.entrant.carried_injuries))
+            text = f"{corner.name} comes out carrying {' and '.join(carrying)}."
+            if named:
+                each = "It adds" if corner.entrant.carried_injuries == 1 else "Each adds"
+                text += f" {each} +10 to Critical Injury rolls against him."
+            event = Event(
+                0,
+                EventKind.START,
+                side,
+                text,
+                total_wounds=corner.wounds or None,
+                carried=named,
+            )
+            self.events.append(event)
 
     def _choose_first(self) -> None:
         self.first = self.setup.first
@@ -593,7 +659,12 @@ class _Bout:
     # the yield and the round's end
 
     def _yield(self, me: _Corner) -> None:
-        honorable = bool(me.injuries) or 2 * me.wounds >= me.fixed.wound_points
+        # THE BOUT II: "If you have a Critical Injury": one taken here or carried in unhealed.
+        honorable = (
+            bool(me.injuries)
+            or me.entrant.has_critical_injury
+            or 2 * me.wounds >= me.fixed.wound_points
+        )
         if not honorable and me.favor < 5:
             self._line(me, -1, "he yields unhurt")
         me.yielded = True
@@ -771,6 +842,16 @@ _ENDINGS = {
     EndReason.KILLED: "is killed by his Critical Injury",
 }
 _SPENDS = {Choice.CRIT: "; a Critical Injury", Choice.FLOURISH: "; a flourish for the crowd"}
+
+
+def _carried_words(named: Sequence[TableInjury], count: int) -> str:
+    """'an old Critical Injury: Broken Nose (1 Trial die on his appeal)'."""
+    what = "; ".join(f"{entry.name} ({entry.arena_effect})" for entry in named)
+    if count == 1:
+        return f"an old Critical Injury: {what}"
+    more = count - len(named)
+    extra = f"; and {_count(more, 'other')} with no effect on record" if more else ""
+    return f"{count} old Critical Injuries: {what}{extra}"
 
 
 def _count(number: int, noun: str) -> str:

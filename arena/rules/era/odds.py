@@ -28,14 +28,17 @@ def verdict_for(setup: BoutSetup, result: BoutResult) -> Verdict | None:
     """The editor's decision on a finished bout (None for a draw or a death on the sand).
 
     The editor keeps his default (missio when divided); the appeal's dice come from the bout's
-    seed mixed with APPEAL_SALT, so the verdict replays with the bout.
+    seed mixed with APPEAL_SALT, so the verdict replays with the bout. The loser appeals alone
+    (the engine knows no lanista), with the injuries he carried in acting on his pool.
     """
     if result.loser is None or result.end_reason is EndReason.KILLED:
         return None
     favor = result.loser_favor
     rng = random.Random(result.seed ^ APPEAL_SALT) if crowd_call(favor) is CrowdCall.SWORD else None
-    loser = setup.entrant(result.loser).fighter
-    return decide(favor, loser, rng=rng, winner_favor=result.winner_favor)
+    loser = setup.entrant(result.loser)
+    return decide(
+        favor, loser.fighter, rng=rng, winner_favor=result.winner_favor, injuries=loser.injuries
+    )
 
 
 @dataclass(frozen=True)

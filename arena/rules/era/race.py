@@ -5,7 +5,8 @@ still in the race rolls Average Agility + Operate with 1 Boon die for the chario
 pushing upgrades one Trial die to Crisis and adds 2 Boon dice; there is at most one wreck check
 per driver and leg; the save is the same check without the push, and a driver who makes it
 keeps that leg's distance; ties for first go to a d6 roll-off. docs/notes/race.md lists every
-reading taken where the seed is silent.
+reading taken where the seed is silent. Critical Injuries a driver carries into the race act
+on every leg and save that is an Agility or Operate check (`Driver.injuries`, injuries.py).
 
 Pure Python, no Django. A race is replayed from its seed, or from an injected dice source
 (`ScriptedDice`, shared with the bout from rolls.py, replays the seed's worked example, or dice
@@ -34,6 +35,14 @@ from arena.rules.dice import (
     distribution,
     roll,
 )
+from arena.rules.era.injuries import (
+    DRIVING,
+    CheckPenalty,
+    carried_entries,
+    characteristic_loss,
+    check_penalty,
+)
+from arena.rules.era.injuries import Injury as TableInjury
 from arena.rules.era.rolls import ScriptedDice as ScriptedDice  # one class for bout and race
 
 ENGINE_VERSION = "race-1"
@@ -55,28 +64,42 @@ MAX_ODDS_RACES = 10_000_000
 # --- the drivers and the field ------------------------------------------------------------
 
 
-def leg_pool(agility: int, operate: int, pushed: bool) -> Pool:
-    """One leg's check: Average Agility + Operate, Handling's Boon, and the push if taken."""
+NO_PENALTY = (0, 0, 0)  # (Bane dice, Trial dice, upgrades) from carried injuries
+
+
+def leg_pool(
+    agility: int, operate: int, pushed: bool, penalty: tuple[int, int, int] = NO_PENALTY
+) -> Pool:
+    """One leg's check: Average Agility + Operate, Handling's Boon, the dice carried injuries
+    add to Agility and Operate checks (`penalty`: Bane, Trial, upgrades), and the push."""
     pool = Pool.check(agility, operate, "average").add(boon=HANDLING_BOONS)
+    pool = CheckPenalty(*penalty).apply(pool)
     if pushed:
         pool = pool.upgrade_difficulty().add(boon=PUSH_BOONS)
     return pool
 
 
-def save_pool(agility: int, operate: int) -> Pool:
+def save_pool(agility: int, operate: int, penalty: tuple[int, int, int] = NO_PENALTY) -> Pool:
     """The wreck save: the same check with Handling, never pushed (the seed's example)."""
-    return leg_pool(agility, operate, pushed=False)
+    return leg_pool(agility, operate, pushed=False, penalty=penalty)
 
 
 @dataclass(frozen=True)
 class Driver:
-    """A driver's ratings and orders: `push[leg]` says whether he pushes for the inside."""
+    """A driver's ratings and orders: `push[leg]` says whether he pushes for the inside.
+
+    `injuries` are the unhealed Critical Injuries he carries into the race (table entries,
+    names or bands): what they add to Agility and Operate checks acts on every leg and save
+    (Damaged Leg: 1 Trial die; Hamstrung: the difficulty upgraded once). Resistance is the
+    caller's (a Might lost to an injury lowers it there).
+    """
 
     name: str
     agility: int
     operate: int
     resistance: int = DEFAULT_RESISTANCE
     push: tuple[bool, ...] = (False,) * LEGS
+    injuries: tuple[TableInjury | str, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -88,12 +111,24 @@ class Driver:
         if push is None or len(push) != LEGS or not all(isinstance(p, bool) for p in push):
             raise RulesError(f"push must be {LEGS} booleans, one per leg; got {self.push!r}")
         object.__setattr__(self, "push", push)  # a list from JSON becomes a hashable tuple
+        object.__setattr__(self, "injuries", carried_entries(self.injuries))
+
+    @property
+    def check_agility(self) -> int:
+        """Agility for his checks, after any carried injury that lowers it (never below 1)."""
+        lost = characteristic_loss(self.injuries, "agility")
+        return max(AGILITY_RANGE[0], self.agility - lost)
+
+    @property
+    def penalty(self) -> tuple[int, int, int]:
+        """(Bane dice, Trial dice, upgrades) his carried injuries add to every leg and save."""
+        return check_penalty(self.injuries, *DRIVING).dice
 
     def leg_pool(self, leg: int) -> Pool:
-        return leg_pool(self.agility, self.operate, self.push[leg])
+        return leg_pool(self.check_agility, self.operate, self.push[leg], self.penalty)
 
     def save_pool(self) -> Pool:
-        return save_pool(self.agility, self.operate)
+        return save_pool(self.check_agility, self.operate, self.penalty)
 
     @property
     def wreck_wounds(self) -> int:
@@ -235,16 +270,7 @@ class RaceResult:
         return {
             "engine": ENGINE_VERSION,
             "seed": self.seed,
-            "drivers": [
-                {
-                    "name": d.name,
-                    "agility": d.agility,
-                    "operate": d.operate,
-                    "resistance": d.resistance,
-                    "push": list(d.push),
-                }
-                for d in self.setup.drivers
-            ],
+            "drivers": [_driver_dict(d) for d in self.setup.drivers],
             "peril": sorted(list(p) for p in self.setup.peril),
             "legs": [leg.as_dict() for leg in self.legs],
             "wrecks": [{"driver": w.driver, "leg": w.leg, "wounds": w.wounds} for w in self.wrecks],
@@ -252,6 +278,19 @@ class RaceResult:
             "roll_off": [[{"driver": i, "d6": v} for i, v in rnd] for rnd in self.roll_off],
             "finished": self.finished,
         }
+
+
+def _driver_dict(driver: Driver) -> dict:
+    out = {
+        "name": driver.name,
+        "agility": driver.agility,
+        "operate": driver.operate,
+        "resistance": driver.resistance,
+        "push": list(driver.push),
+    }
+    if driver.injuries:  # kept only when he carries some: older logs stay as they were
+        out["injuries"] = [entry.name for entry in driver.injuries]
+    return out
 
 
 # --- running a race -----------------------------------------------------------------------
@@ -309,7 +348,8 @@ def _check_seed(seed: int) -> int:
 def wreck_reasons(pushed: bool, outcome: Outcome, peril: bool) -> tuple[WreckReason, ...]:
     """Why a save is called for; any reason calls one save (never two in a leg)."""
     reasons = []
-    # Only a pushed leg has a Crisis die, but the seed names the pushed leg: say so here too.
+    # The seed names a pushed leg's Crisis die. A carried injury (Hamstrung) can give a careful
+    # leg a Crisis die of its own: its Calamity is a Failure like any other and calls no save.
     if pushed and outcome.calamities:
         reasons.append(WreckReason.CALAMITY)
     if peril:
@@ -403,25 +443,29 @@ class _LegTable:
 
 @lru_cache(maxsize=256)
 def _leg_outcomes(
-    agility: int, operate: int, pushed: bool
+    agility: int, operate: int, pushed: bool, penalty: tuple[int, int, int] = NO_PENALTY
 ) -> tuple[tuple[int, bool, Fraction], ...]:
     folded: dict[tuple[int, bool], Fraction] = {}
-    for outcome, p in distribution(leg_pool(agility, operate, pushed)).outcomes():
+    for outcome, p in distribution(leg_pool(agility, operate, pushed, penalty)).outcomes():
         key = (max(outcome.net_successes, 0), bool(wreck_reasons(pushed, outcome, False)))
         folded[key] = folded.get(key, Fraction(0)) + p
     return tuple((gain, check, p) for (gain, check), p in sorted(folded.items()))
 
 
 @lru_cache(maxsize=256)
-def _leg_table(agility: int, operate: int, pushed: bool) -> _LegTable:
-    rows = _leg_outcomes(agility, operate, pushed)
+def _leg_table(
+    agility: int, operate: int, pushed: bool, penalty: tuple[int, int, int] = NO_PENALTY
+) -> _LegTable:
+    rows = _leg_outcomes(agility, operate, pushed, penalty)
     cumulative = tuple(float(c) for c in accumulate(p for _, _, p in rows))
     return _LegTable(cumulative[:-1], tuple((gain, check) for gain, check, _ in rows))
 
 
 @lru_cache(maxsize=64)
-def _save_chance(agility: int, operate: int) -> Fraction:
-    return distribution(save_pool(agility, operate)).p_success
+def _save_chance(
+    agility: int, operate: int, penalty: tuple[int, int, int] = NO_PENALTY
+) -> Fraction:
+    return distribution(save_pool(agility, operate, penalty)).p_success
 
 
 def race_odds(drivers: Sequence[Driver], races: int, seed: int) -> RaceOdds:
@@ -435,8 +479,8 @@ def race_odds(drivers: Sequence[Driver], races: int, seed: int) -> RaceOdds:
     rng = random.Random(_check_seed(seed))
     plans = [
         (
-            [_leg_table(d.agility, d.operate, pushed) for pushed in d.push],
-            float(_save_chance(d.agility, d.operate)),
+            [_leg_table(d.check_agility, d.operate, pushed, d.penalty) for pushed in d.push],
+            float(_save_chance(d.check_agility, d.operate, d.penalty)),
         )
         for d in setup.drivers
     ]
@@ -499,13 +543,14 @@ def _se(hits: int, n: int) -> float:
 
 def driver_distances(driver: Driver) -> tuple[dict[int, Fraction], Fraction]:
     """A driver's exact chances of each final distance, and of wrecking (no Peril Points)."""
-    save = _save_chance(driver.agility, driver.operate)
+    agility, penalty = driver.check_agility, driver.penalty
+    save = _save_chance(agility, driver.operate, penalty)
     alive = {0: Fraction(1)}
     wreck = Fraction(0)
     for pushed in driver.push:
         after: dict[int, Fraction] = {}
         for distance, p in alive.items():
-            for gain, check, q in _leg_outcomes(driver.agility, driver.operate, pushed):
+            for gain, check, q in _leg_outcomes(agility, driver.operate, pushed, penalty):
                 if check:
                     wreck += p * q * (1 - save)
                     q *= save
