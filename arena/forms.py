@@ -90,7 +90,8 @@ ASK_CHOICES = [
 
 class BoutAddForm(GladiatorPairForm):
     """A pair for the card. Orders default to each man's standing orders; `ask_*` leaves those
-    choices to the table (the GM or the man's player) instead of the orders."""
+    choices to the table (the GM or the man's player) instead of the orders; `cut_*` has him
+    declare cuts, which meet the Samnite's Mail Shirt (Deflecting 1, Cutting: a Bane die)."""
 
     kind = forms.ChoiceField(choices=Bout.Kind.choices, initial=Bout.Kind.SINGLE)
     ask_a = forms.MultipleChoiceField(
@@ -99,6 +100,8 @@ class BoutAddForm(GladiatorPairForm):
     ask_b = forms.MultipleChoiceField(
         choices=ASK_CHOICES, required=False, widget=forms.CheckboxSelectMultiple, label="Ask at"
     )
+    cut_a = forms.BooleanField(required=False, label="Cuts (against mail)")
+    cut_b = forms.BooleanField(required=False, label="Cuts (against mail)")
     first = forms.ChoiceField(choices=FIRST_CHOICES, initial="random", label="Who acts first")
     hire = forms.BooleanField(
         required=False,

@@ -16,7 +16,12 @@ from arena.models import Bout, Show, Venue
 from arena.rules.dice import RulesError
 from arena.rules.era import bout as engine
 from arena.selectors import bout_pending, show_card
-from arena.services.bouts import bout_setup, setup_data
+from arena.services.bouts import (
+    DEFIED_RELEASE,
+    DEFIED_SWORD,
+    bout_setup,
+    setup_data,
+)
 from arena.services.shows import FIT
 from economy import accounts
 from economy.models import Account, Entry, Hire, Transaction
@@ -324,6 +329,13 @@ def bout_aftermath(bout: Bout, steps: list[Step]) -> Aftermath | None:
         rudis_eligible=eligible,
         rudis_given=bool(verdict and verdict.rudis_offered),
     )
+
+
+def bout_defiance(bout: Bout) -> DignitasChange | None:
+    """The Dignitas the editor lost by defying the crowd at this bout, as the ledger of
+    Dignitas recorded it (None if he followed the crowd, or has not decided)."""
+    defied = DignitasChange.objects.filter(bout=bout, reason__in=(DEFIED_RELEASE, DEFIED_SWORD))
+    return defied.order_by("pk").first()
 
 
 def past_bouts(campaign: Campaign) -> QuerySet[Bout]:

@@ -23,9 +23,10 @@ from arena.models import Bout, Verdict
 from arena.rules.dice import RulesError
 from arena.rules.era import bout as engine
 from arena.rules.era import decision
+from arena.rules.era.injuries import Injury as TableInjury
+from arena.rules.era.injuries import entries_named, injured_wound_points
 from arena.rules.era.orders import Orders, orders_by_name
 from arena.rules.era.sheet import CHARACTERISTICS, SKILLS, Fighter
-from economy.models import Hire
 from economy.services.betting import bout_book_close
 from economy.services.contracts import purse_pay, sword_given_charge
 from ludus.models import DignitasChange, Gladiator, Injury, Ruleset
@@ -102,15 +103,36 @@ def fighter_sheet(gladiator: Gladiator) -> Fighter:
     return Fighter(name=gladiator.name, **ratings)
 
 
+def table_entries(injuries) -> tuple[TableInjury, ...]:
+    """The Critical Injury table's entries for these Injury rows, by name.
+
+    A row whose name is not on the table (one the GM wrote by hand) has no effect on record:
+    it still counts toward the +10 on Critical Injury rolls, but acts on no check.
+    """
+    return entries_named(injury.name for injury in injuries)
+
+
+def carried_table_entries(gladiator: Gladiator) -> tuple[TableInjury, ...]:
+    """The table entries of the Critical Injuries he carries unhealed."""
+    return table_entries(carried_injuries(gladiator))
+
+
+def wound_points_now(gladiator: Gladiator) -> int:
+    """His Wound Points as his unhealed injuries leave them (Deep Gash: 1 fewer)."""
+    return injured_wound_points(fighter_sheet(gladiator), carried_table_entries(gladiator))
+
+
 def _entrant_data(gladiator: Gladiator, orders: dict, city: str) -> dict:
     known = is_known(gladiator, city)
+    carried = list(carried_injuries(gladiator))
     return {
         "gladiator": gladiator.pk,
         "fighter": fighter_sheet(gladiator).as_dict(),
         "kit": gladiator.armatura,
         "known": known,
         "favor": engine.starting_favor(known),
-        "carried_injuries": carried_injuries(gladiator).count(),
+        "carried_injuries": len(carried),
+        "injuries": [entry.name for entry in table_entries(carried)],
         "wounds": gladiator.wounds,
         "orders": orders_as_data(orders_from_data(orders, gladiator.orders)),
     }
@@ -139,6 +161,9 @@ def setup_from_data(data: dict) -> engine.BoutSetup:
             orders=Orders(**orders),
             carried_injuries=side["carried_injuries"],
             wounds=side.get("wounds", 0),  # setups stored before Wounds were carried in: 0
+            # Setups stored before injuries were named keep only the count: +10 each, no
+            # effects, so they replay as they were fought.
+            injuries=tuple(side.get("injuries", ())),
         )
 
     return engine.BoutSetup(a=entrant(data["a"]), b=entrant(data["b"]), first=data["first"])
@@ -146,8 +171,9 @@ def setup_from_data(data: dict) -> engine.BoutSetup:
 
 def bout_setup(*, bout: Bout) -> engine.BoutSetup:
     """Engine inputs for a bout: sheets, kits, starting Crowd Favor (3 if Known in the show's
-    city), Critical Injuries carried in (+10 each to rolls against him), the Wounds he carries
-    in (he starts the bout at them), orders, who is first.
+    city), Critical Injuries carried in (+10 each to rolls against him; those on the table act
+    on his checks and Wound Points until healed), the Wounds he carries in (he starts the bout
+    at them), orders, who is first.
 
     A bout already begun keeps the inputs it was begun with.
     """
@@ -184,7 +210,7 @@ def _check_can_fight(bout: Bout) -> None:
                         name=man.name, status=man.get_status_display().lower()
                     )
                 )
-            wound_points = fighter_sheet(man).wound_points
+            wound_points = wound_points_now(man)
             if man.wounds > wound_points:
                 raise BoutError(
                     FIGHTER_INCAPACITATED.format(
@@ -353,13 +379,41 @@ def _winner_favor(bout: Bout) -> int:
     return bout.favor_a if bout.winner_id == bout.fighter_a_id else bout.favor_b
 
 
+def _appeal_parties(bout: Bout, loser: Gladiator) -> dict:
+    """Who may appeal (THE EDITOR'S DECISION II: "the loser or his lanista"), for `decide`.
+
+    The loser's pool carries the injuries he carried into the bout (as frozen in its setup:
+    Broken Nose, 1 Trial die on Charm). His lanista appeals with his own Charisma + Charm when
+    that pool is better; a man of no school (or whose lanista is not in the campaign) appeals
+    alone.
+    """
+    side = "a" if loser.pk == bout.fighter_a_id else "b"
+    injuries = tuple((bout.setup or {}).get(side, {}).get("injuries", ()))
+    lanista = loser.owner
+    if lanista is None or lanista.campaign_id != loser.campaign_id:
+        return {"injuries": injuries}
+    speaker = decision.Appellant.lanista(lanista.name, lanista.charisma, lanista.charm)
+    return {"injuries": injuries, "lanista": speaker}
+
+
+def _appeal_data(bout: Bout, ruling: decision.Verdict) -> dict:
+    """The appeal as the verdict keeps it: the roll, its seed, who made it and who could."""
+    return ruling.appeal.as_dict() | {
+        "seed": appeal_seed(bout.seed),
+        "check": "Hard Charm",
+        "appellant": ruling.appellant.as_dict(),
+        "appellants": [candidate.as_dict() for candidate in ruling.appellants],
+    }
+
+
 @transaction.atomic
 def bout_decide(*, bout: Bout, editor_choice: str | None = None, user=None) -> Verdict:
     """The editor's decision on a bout that waits for it, and all that follows from it.
 
     `editor_choice` ("missio" or "sword") is the editor's in the divided band (default missio);
     in the other bands the crowd's call stands unless he defies it (and loses 1 Dignitas). At
-    0-2 the loser appeals first (Hard Charm); a successful appeal wins missio outright.
+    0-2 the loser or his lanista, whichever has the better pool, appeals first (Hard Charm); a
+    successful appeal wins missio outright.
     """
     bout = (
         Bout.objects.select_for_update(of=("self",))
@@ -386,13 +440,14 @@ def _decide(bout: Bout, *, editor_choice: str | None, user) -> Verdict:
             editor_choice,
             random.Random(appeal_seed(bout.seed)),
             winner_favor=_winner_favor(bout),
+            **_appeal_parties(bout, loser),
         )
     except RulesError as error:
         raise BoutError(ENGINE_REFUSED.format(error=error)) from error
     act = str(ruling.act)
     appeal = None
     if ruling.appeal is not None:
-        appeal = ruling.appeal.as_dict() | {"seed": appeal_seed(bout.seed), "check": "Hard Charm"}
+        appeal = _appeal_data(bout, ruling)
 
     changes = []
     if ruling.dignitas_change:
@@ -463,9 +518,8 @@ def _after(bout: Bout, *, sword_given: bool = False) -> None:
     if bout.winner_id is not None:
         purse_pay(bout=bout, winner=bout.winner, favor=_winner_favor(bout))
     if sword_given:
-        hire = Hire.objects.filter(show=bout.show, gladiator_id=bout.loser_id).first()
-        if hire is not None:
-            sword_given_charge(hire=hire, bout=bout)
+        # The lanista's price to the man's lanista, hired or not (nothing for a man of no school).
+        sword_given_charge(bout=bout, gladiator=bout.loser)
     for man in Gladiator.objects.filter(pk__in=[bout.fighter_a_id, bout.fighter_b_id]):
         if (
             man.legal_status == Gladiator.LegalStatus.AUCTORATUS

@@ -2,8 +2,9 @@
 
 A man fights once on a card; the dead, the freed and drivers of the Circus are not matched;
 every man and the editor belong to the show's campaign. Holding a show fights its bouts in card
-order, each with a seed drawn from the show's seed, and lets the editor's default choice stand
-(missio for a divided crowd); bouts the GM already fought or decided are left as they are.
+order, each with a seed drawn from the show's seed; bouts the GM already fought or decided are
+left as they are. A divided crowd (Crowd Favor 3-4) is the editor's to answer: a player's
+editor is left to choose on the bout page, a GM's editor takes his default (missio).
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ import random
 from django.db import transaction
 from django.db.models import Max, Q
 
-from arena.models import Bout, Show, Venue
-from arena.services.bouts import bout_decide, bout_fight, new_seed
+from arena.models import Bout, Show, Venue, Verdict
+from arena.services.bouts import bout_decide, bout_fight, crowd_call, new_seed
 from ludus.models import Campaign, Editor, Gladiator
 
 SHOW_HELD = "{show} has already been held."
@@ -126,9 +127,17 @@ def bout_remove(*, bout: Bout) -> None:
 
 @transaction.atomic
 def show_hold(*, show: Show, seed: int | None = None, user=None) -> Show:
-    """Fight every bout of the card not yet done, let the editor's defaults stand, and mark
-    the show held. The whole show is one step: if a bout cannot be settled, nothing is kept."""
-    show = Show.objects.select_for_update().get(pk=show.pk)
+    """Fight every bout of the card not yet done, decide what the editor need not be asked,
+    and mark the show held. The whole show is one step: if a bout cannot be settled, nothing
+    is kept.
+
+    A divided crowd (THE EDITOR'S DECISION III): when a player plays the editor
+    (`Editor.player`), that bout is left awaiting his verdict (`bout_decide` from the bout
+    page; its purse and the rest follow then); a GM's editor takes his default, missio. Any
+    other bout left waiting (fought by hand with `auto_decide=False`) takes the crowd's call.
+    """
+    show = Show.objects.select_for_update().select_related("editor").get(pk=show.pk)
+    player_editor = show.editor.player_id is not None
     if show.status == Show.Status.HELD:
         raise ShowError(SHOW_HELD.format(show=show))
     rng = random.Random(new_seed() if seed is None else seed)
@@ -141,11 +150,19 @@ def show_hold(*, show: Show, seed: int | None = None, user=None) -> Show:
             # Still asking: answer each pending choice with the fighter's orders until it ends.
             bout = _fight_out(bout, user=user)
         if bout.status == Bout.Status.AWAITING_VERDICT:
+            if player_editor and _divided(bout):
+                continue  # the player's choice, made on the bout page
             bout_decide(bout=bout, editor_choice=None, user=user)
     show.status = Show.Status.HELD
     show.full_clean()
     show.save(update_fields=["status"])
     return show
+
+
+def _divided(bout: Bout) -> bool:
+    """The crowd is divided over the loser (his Crowd Favor 3-4): the editor's own choice."""
+    favor = bout.favor_a if bout.loser_id == bout.fighter_a_id else bout.favor_b
+    return crowd_call(favor) == Verdict.Call.DIVIDED
 
 
 def _fight_out(bout: Bout, *, user) -> Bout:

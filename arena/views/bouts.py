@@ -3,12 +3,14 @@ replay of any bout from its stored log.
 
 Every member sees a bout (the public record) and can replay it. The GM fights it ("Fight a
 round", "Fight to the end"). A choice the engine stops for is made by the GM or by the player
-whose school owns that fighter; nobody else is shown it. The editor's choice for a divided crowd
-is made by the GM or the editor's player, and so is the rudis. Fighters' orders are shown only
-to those who may set them.
+whose school owns that fighter; nobody else is shown it. A bout that ends with the loser alive
+waits for the editor's decision (the page fights with `auto_decide=False`): the GM or the editor's
+player follows the crowd or defies it (THE EDITOR'S DECISION III: 1 Dignitas), and in the sword
+band the loser's appeal is rolled first by the decision service. The rudis is theirs too.
+Fighters' orders are shown only to those who may set them.
 
 With htmx each POST answers with the bout panel alone (`#bout-panel`); without it, a redirect
-back to the page.
+back to the page, or the page itself with status 400 when the service refused.
 """
 
 from __future__ import annotations
@@ -24,9 +26,11 @@ from arena.models import Bout, Verdict
 from arena.rules.era.bout import EndReason
 from arena.selectors_web import (
     bout_aftermath,
+    bout_defiance,
     bout_for_campaign,
     bout_inputs,
     bout_steps,
+    editor_standing,
     favor_series,
     pending_choice,
 )
@@ -40,8 +44,12 @@ NOT_YOUR_CHOICE = "That choice is not yours to make."
 NO_CHOICE_PENDING = "The bout is not waiting for a choice."
 FOUGHT_ROUND = "Round {round} fought."
 FOUGHT_TO_END = "The bout is fought: {text}"
+AWAITING_EDITOR = "The bout waits for the editor's decision."
 WAITING = "The engine waits for a choice: {prompt}"
 DECIDED = "The editor {act}."
+APPEAL_WON = "The appeal succeeds: the editor grants missio, at no cost to his Dignitas."
+DEFIED = "The editor {act}, defying the crowd: he loses 1 Dignitas."
+NOT_A_CHOICE = "The editor grants missio or gives the sword."
 RUDIS_GIVEN = "{name} is given the rudis."
 NO_LOG = "This bout has not been fought yet; there is nothing to replay."
 
@@ -92,6 +100,8 @@ def _bout_context(access: Access, bout: Bout) -> dict:
     loser_favor = None
     if bout.loser_id is not None:
         loser_favor = bout.favor_a if bout.loser_id == bout.fighter_a_id else bout.favor_b
+    call = crowd_call(loser_favor) if loser_favor is not None else None
+    verdict = _verdict(bout)
     rounds = [step for step in steps if step.events]
     return {
         "access": access,
@@ -114,15 +124,15 @@ def _bout_context(access: Access, bout: Bout) -> dict:
         "can_fight": access.is_gm
         and bout.status in (Bout.Status.PLANNED, Bout.Status.FIGHTING)
         and pending is None,
-        "verdict": _verdict(bout),
-        "crowd_call": crowd_call(loser_favor) if loser_favor is not None else None,
-        "crowd_call_label": dict(Verdict.Call.choices).get(crowd_call(loser_favor))
-        if loser_favor is not None
-        else None,
+        "verdict": verdict,
+        "crowd_call": call,
+        "crowd_call_label": dict(Verdict.Call.choices).get(call) if call else None,
         "loser_favor": loser_favor,
         "may_decide": awaiting and is_editor,
         "editor_form": EditorChoiceForm() if awaiting and is_editor else None,
         "is_editor": is_editor,
+        "editor_dignitas": editor_standing(bout.show) if awaiting and is_editor else None,
+        "defiance": bout_defiance(bout) if verdict is not None else None,
         "aftermath": bout_aftermath(bout, steps),
         "end_label": END_LABELS.get(bout.end_reason, bout.end_reason),
         "orders_a": inputs.get("a", {}).get("orders")
@@ -142,8 +152,15 @@ def _panel(request: HttpRequest, access: Access, bout: Bout, status: int = 200) 
 
 
 def _respond(request, access, bout, status=200) -> HttpResponse:
+    """The panel under htmx; without it a redirect back to the page, or, when the service
+    refused (status 400), the page itself with the refusal, so the status is kept."""
     if request.htmx:
         return _panel(request, access, bout, status)
+    if status != 200:
+        bout = _get_bout(access, bout.pk)
+        return render(
+            request, "arena/bouts/bout_detail.html", _bout_context(access, bout), status=status
+        )
     return redirect("arena:bout_detail", access.campaign.pk, bout.pk)
 
 
@@ -166,7 +183,8 @@ def bout_fight_view(request: HttpRequest, campaign_id: int, bout_id: int) -> Htt
     rounds = None if request.POST.get("to") == "end" else 1
     status = 200
     try:
-        bout = bout_fight(bout=bout, rounds=rounds, user=request.user)
+        # The editor decides from the page whatever the crowd calls (he may defy it).
+        bout = bout_fight(bout=bout, rounds=rounds, user=request.user, auto_decide=False)
     except (BoutError, LedgerError) as error:
         messages.error(request, str(error))
         status = 400
@@ -185,6 +203,8 @@ def _report(request: HttpRequest, bout: Bout) -> None:
     else:
         end = next((e for e in reversed(bout.log) if e.get("kind") == "end"), None)
         messages.success(request, FOUGHT_TO_END.format(text=end["text"] if end else ""))
+        if bout.status == Bout.Status.AWAITING_VERDICT:
+            messages.info(request, AWAITING_EDITOR)
 
 
 @login_required
@@ -216,7 +236,9 @@ def bout_choose(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
             "choice": form.cleaned_data["choice"],
         }
         try:
-            bout = bout_fight(bout=bout, decisions=[answer], rounds=1, user=request.user)
+            bout = bout_fight(
+                bout=bout, decisions=[answer], rounds=1, user=request.user, auto_decide=False
+            )
         except (BoutError, LedgerError) as error:
             messages.error(request, str(error))
             status = 400
@@ -228,7 +250,9 @@ def bout_choose(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
 @login_required
 @require_POST
 def bout_decide_view(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
-    """The editor's choice for a divided crowd (the GM or the editor's player)."""
+    """The editor's decision (the GM or the editor's player): his choice for a divided crowd,
+    or to follow or defy a crowd calling for release or the sword. The decision service rolls
+    the appeal first in the sword band and charges the Dignitas for defiance."""
     access = campaign_access(request.user, campaign_id)
     bout = _get_bout(access, bout_id)
     if not access.is_editor(bout.show.editor):
@@ -236,7 +260,7 @@ def bout_decide_view(request: HttpRequest, campaign_id: int, bout_id: int) -> Ht
     form = EditorChoiceForm(request.POST)
     status = 200
     if not form.is_valid():
-        messages.error(request, "The editor grants missio or gives the sword.")
+        messages.error(request, NOT_A_CHOICE)
         status = 400
     else:
         try:
@@ -247,8 +271,17 @@ def bout_decide_view(request: HttpRequest, campaign_id: int, bout_id: int) -> Ht
             messages.error(request, str(error))
             status = 400
         else:
-            messages.success(request, DECIDED.format(act=verdict.get_editor_act_display().lower()))
+            messages.success(request, _decided(verdict))
     return _respond(request, access, bout, status)
+
+
+def _decided(verdict: Verdict) -> str:
+    act = verdict.get_editor_act_display().lower()
+    if verdict.appeal_success:
+        return APPEAL_WON
+    if bout_defiance(verdict.bout) is not None:
+        return DEFIED.format(act=act)
+    return DECIDED.format(act=act)
 
 
 @login_required

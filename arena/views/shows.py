@@ -15,7 +15,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from arena.forms import BoutAddForm, ShowPlanForm
-from arena.models import Show
+from arena.models import Bout, Show
 from arena.selectors import shows as campaign_shows
 from arena.selectors_web import (
     card_rows,
@@ -35,6 +35,9 @@ SHOW_PLANNED = "{show} is planned for day {day}. Put pairs on its card."
 PAIR_ADDED = "{a} and {b} are on the card."
 HIRED = "Hired {name} from {lanista} for {price:,} HS."
 SHOW_HELD = "{show} is held: every bout is fought and decided."
+SHOW_HELD_WAITING = (
+    "{show} is held: every bout is fought. The editor's decision is awaited for {pairs}."
+)
 
 
 def _get_show(access: Access, show_id: int) -> Show:
@@ -116,11 +119,14 @@ def show_detail(request: HttpRequest, campaign_id: int, show_id: int) -> HttpRes
     return render(request, template, _show_context(access, show))
 
 
-def _orders(preset: str, ask: list[str]) -> dict:
-    """A bout's orders as the bout service reads them: {} is the man's standing orders."""
+def _orders(preset: str, ask: list[str], cut: bool = False) -> dict:
+    """A bout's orders as the bout service reads them: {} is the man's standing orders;
+    "ask" the choices left to the table; "cut": true has him declare cuts."""
     orders: dict = {"name": preset} if preset else {}
     if ask:
         orders["ask"] = sorted(ask)
+    if cut:
+        orders["cut"] = True
     return orders
 
 
@@ -143,8 +149,8 @@ def bout_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpR
                     fighter_a=data["fighter_a"],
                     fighter_b=data["fighter_b"],
                     kind=data["kind"],
-                    orders_a=_orders(data["orders_a"], data["ask_a"]),
-                    orders_b=_orders(data["orders_b"], data["ask_b"]),
+                    orders_a=_orders(data["orders_a"], data["ask_a"], data["cut_a"]),
+                    orders_b=_orders(data["orders_b"], data["ask_b"], data["cut_b"]),
                     first=data["first"],
                 )
                 hires = []
@@ -180,7 +186,8 @@ def bout_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpR
 @login_required
 @require_POST
 def show_hold_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpResponse:
-    """Hold the show (GM): fight every remaining bout by the men's orders and decide each."""
+    """Hold the show (GM): fight every remaining bout by the men's orders; the service decides
+    what the editor need not be asked, and says which bouts wait for his decision."""
     access = campaign_access(request.user, campaign_id)
     require_gm(access)
     show = _get_show(access, show_id)
@@ -189,5 +196,16 @@ def show_hold_view(request: HttpRequest, campaign_id: int, show_id: int) -> Http
     except (ShowError, BoutError, LedgerError) as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, SHOW_HELD.format(show=show.name))
+        waiting = [
+            f"{b.fighter_a.name} v {b.fighter_b.name}"
+            for b in show.bouts.filter(status=Bout.Status.AWAITING_VERDICT)
+            .select_related("fighter_a", "fighter_b")
+            .order_by("order", "pk")
+        ]
+        if waiting:
+            messages.success(
+                request, SHOW_HELD_WAITING.format(show=show.name, pairs="; ".join(waiting))
+            )
+        else:
+            messages.success(request, SHOW_HELD.format(show=show.name))
     return redirect("arena:show_detail", campaign_id, show_id)

@@ -95,6 +95,7 @@ FREED_MAN = "{gladiator} has been freed and belongs to no school."
 NO_LANISTA = "{gladiator} has no lanista to hire him out or to be paid for him."
 ALREADY_HIRED = "{gladiator} is already hired to {show}."
 HIRE_REVERSED = "The hire of {gladiator} to {show} was already corrected; it cannot be undone."
+SWORD_NEEDS_BOUT = "Name the hire, or the bout and the man given the sword."
 BOUT_OTHER_SHOW = "That bout belongs to {bout_show}, not to {show}, the show he was hired to."
 NOT_IN_BOUT = "{gladiator} does not fight in the bout {bout}."
 UNKNOWN_PURCHASE_KIND = "A purchase is 'seasoned', 'recruit' or 'condemned'; got {kind!r}."
@@ -173,6 +174,14 @@ def hire_price(*, kind: str, price_purses: int | None = None) -> int:
 def lanista_price(gladiator: Gladiator) -> int:
     """The lanista's price for this man, in sesterces: to buy him, kill him or free him."""
     return gladiator.price_purses * PURSE
+
+
+def price_in_purses(price: int) -> int:
+    """A price paid in sesterces as a man's lanista's price: whole purses, rounded up, at least 1.
+
+    1,600 is 2 purses; 2,500 is 4 (3 purses and 100 sesterces, rounded up); 500 is 1.
+    """
+    return max(1, -(-price // PURSE))
 
 
 def vicesima(price: int) -> int:
@@ -414,13 +423,67 @@ def sword_given_price(hire: Hire) -> int:
 
 
 @transaction.atomic
-def sword_given_charge(*, hire: Hire, bout: Bout | None = None, created_by=None) -> Transaction:
-    """A hired man given the sword: the editor pays the lanista's price in place of his hire.
+def sword_given_charge(
+    *,
+    hire: Hire | None = None,
+    bout: Bout | None = None,
+    gladiator: Gladiator | None = None,
+    created_by=None,
+) -> Transaction | None:
+    """A man given the sword: the editor pays his lanista the lanista's price (THE LUDUS III:
+    "pay the same to buy him, kill him as editor or free him").
 
-    The hire is reversed and the price posted, so the net is the price (a single fighter at
-    4 purses given the sword costs 10 in all, not 14). Returns the price's transaction; a
-    retry returns the same one. Money only: the verdict records the death.
+    Name the hire (`hire=`, the bout optional), or the bout and the man (`bout=`,
+    `gladiator=`), as the editor's decision does:
+    - a hired man: his hire is reversed and the price posted, so the net is the price (a single
+      fighter at 4 purses given the sword costs 10 in all, not 14); key `sword:<hire>`;
+    - a man of a school with no hire on record for the show (or whose hire the GM corrected
+      away): the price alone, to his lanista; key `sword:bout:<bout>`;
+    - a man of no school: nothing is owed, and None is returned.
+    Returns the price's transaction; a retry returns the same one. Money only: the verdict
+    records the death.
     """
+    if hire is not None:
+        return _sword_for_hire(hire=hire, bout=bout, created_by=created_by)
+    if bout is None or gladiator is None:
+        raise ContractError(SWORD_NEEDS_BOUT)
+    show = bout.show
+    if gladiator.pk not in (bout.fighter_a_id, bout.fighter_b_id):
+        raise ContractError(NOT_IN_BOUT.format(gladiator=gladiator.name, bout=bout))
+    hire = Hire.objects.filter(show=show, gladiator=gladiator).select_related("transaction").first()
+    if hire is not None:
+        done = _find_by_key(show.campaign, f"sword:{hire.pk}", Transaction.Cause.SWORD)
+        if done is not None:
+            return done
+        if not Transaction.objects.filter(reverses=hire.transaction).exists():
+            return _sword_for_hire(hire=hire, bout=bout, created_by=created_by)
+    key = f"sword:bout:{bout.pk}"
+    done = _find_by_key(show.campaign, key, Transaction.Cause.SWORD)
+    if done is not None:
+        return done
+    man = _lock(gladiator)
+    _check_same_campaign(man, show.campaign_id)
+    if man.owner_id is None:
+        return None  # a man of no school: no lanista to be paid for him
+    price = lanista_price(man)
+    posted = _post(
+        campaign=show.campaign,
+        cause=Transaction.Cause.SWORD,
+        memo=f"{man.name} given the sword at {show.name}: the lanista's price, "
+        f"{format_price(price)}, to {man.owner.name}",
+        legs=[Leg(accounts.purse(show.editor), -price), Leg(accounts.chest(man.owner), price)],
+        idempotency_key=key,
+        show=show,
+        bout=bout,
+        gladiator=man,
+        created_by=created_by,
+    )
+    _refresh(gladiator)
+    return posted
+
+
+def _sword_for_hire(*, hire: Hire, bout: Bout | None, created_by) -> Transaction:
+    """A hired man given the sword: the lanista's price in place of his hire."""
     key = f"sword:{hire.pk}"
     done = _find_by_key(hire.show.campaign, key, Transaction.Cause.SWORD)
     if done is not None:
@@ -491,7 +554,10 @@ def gladiator_purchase(
     The buyer's chest pays the seller's: the man's lanista, or the market if he has none (a
     new recruit described by `recruit`, a dict of Gladiator fields, always comes from the
     market). `price` is in sesterces; by default the seasoned man's lanista's price, 1,600 for
-    a recruit, 500 for a condemned man. Returns the man, now the buyer's.
+    a recruit, 500 for a condemned man. The price paid becomes his lanista's price
+    (`Gladiator.price_purses`, `price_in_purses`: whole purses rounded up, at least 1): what
+    it costs from then on to buy him, to free him, or to give him the sword as editor. Returns
+    the man, now the buyer's.
     """
     if kind not in PURCHASE_LINES:
         raise ContractError(UNKNOWN_PURCHASE_KIND.format(kind=kind))
@@ -508,8 +574,16 @@ def gladiator_purchase(
         Gladiator.LegalStatus.CONDEMNED if kind == "condemned" else Gladiator.LegalStatus.SLAVE
     )
     if recruit is not None:
+        if "price_purses" in recruit:
+            raise ContractError(SPEC_FIELD_SET_BY_SERVICE.format(field="price_purses"))
         price = _check_price(line, line.usual if price is None else price)
-        man = _new_man(campaign=campaign, spec=recruit, owner=buyer, legal_status=legal_status)
+        man = _new_man(
+            campaign=campaign,
+            spec=recruit,
+            owner=buyer,
+            legal_status=legal_status,
+            price_purses=price_in_purses(price),
+        )
         seller_account = accounts.market(campaign)
         key = idempotency_key or f"purchase:new:{uuid.uuid4().hex}"
     else:
@@ -525,6 +599,7 @@ def gladiator_purchase(
             "purchase", man, [Transaction.Cause.PURCHASE, Transaction.Cause.SALE]
         )
         man.owner = buyer
+        man.price_purses = price_in_purses(price)
         if kind != "seasoned":
             man.legal_status = legal_status
         _save(man)

@@ -120,6 +120,8 @@ def test_wounds_carried_in_are_not_counted_twice(cast, find_seed):
     cast.rufus.save()
     seed = find_seed(cast.bout, lambda s, r: r.b.wounds > 2)
     bout_fight(bout=cast.bout, seed=seed, auto_decide=False)
+    # The setup as fought (now he also carries the bout's own injuries, which act on the next).
+    cast.bout.refresh_from_db()
     result = fight_bout(bout_setup(bout=cast.bout), seed=seed)
     cast.rufus.refresh_from_db()
     assert cast.rufus.wounds == result.b.wounds

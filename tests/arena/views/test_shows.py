@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from arena.forms import SAME_FIGHTER
 from arena.models import Bout, Show
-from arena.views.shows import PAIR_ADDED, SHOW_HELD
+from arena.views.shows import PAIR_ADDED, SHOW_HELD, SHOW_HELD_WAITING
 from economy import accounts
 from economy.models import Hire, Transaction
 from economy.selectors_web import party_balance
@@ -218,6 +218,8 @@ def test_adding_is_post_only(cast, as_user):
 
 
 def test_gm_holds_the_show_every_bout_is_fought_and_decided(cast, as_user):
+    cast.editor.player = None  # the GM plays the editor: his default stands everywhere
+    cast.editor.save()
     as_user(cast.gm).post(url("bout_add", cast, cast.show.pk), pair(cast))
     response = as_user(cast.gm).post(url("show_hold", cast, cast.show.pk), follow=True)
     cast.show.refresh_from_db()
@@ -228,6 +230,25 @@ def test_gm_holds_the_show_every_bout_is_fought_and_decided(cast, as_user):
     for bout in cast.show.bouts.exclude(winner=None):
         assert party_balance(bout.winner) > 0
         assert accounts.peculium(bout.winner).entries.filter(transaction__bout=bout).exists()
+
+
+def test_a_divided_crowd_waits_for_a_players_editor_after_the_show_is_held(cast, as_user):
+    from arena.services.bouts import bout_fight
+    from tests.arena.views.helpers import divided, seed_where
+
+    bout_fight(bout=cast.bout, seed=seed_where(cast.bout, divided), auto_decide=False)
+    response = as_user(cast.gm).post(url("show_hold", cast, cast.show.pk), follow=True)
+    cast.show.refresh_from_db()
+    cast.bout.refresh_from_db()
+    assert cast.show.status == Show.Status.HELD
+    assert cast.bout.status == Bout.Status.AWAITING_VERDICT  # Fabius is a player's editor
+    text = response.content.decode().replace("&#x27;", "'")
+    pairs = f"{cast.mine.name} v {cast.theirs.name}"
+    assert SHOW_HELD_WAITING.format(show=cast.show.name, pairs=pairs) in text
+    detail = as_user(cast.editor_player).get(
+        reverse("arena:bout_detail", args=[cast.campaign.pk, cast.bout.pk])
+    )
+    assert 'id="editor-choice"' in detail.content.decode()
 
 
 def test_holding_twice_shows_the_services_error(cast, as_user):
