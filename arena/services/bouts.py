@@ -3,7 +3,7 @@
 `bout_setup` builds the engine's inputs from the campaign; `bout_fight` runs (or replays) the
 engine from the bout's seed and the GM's decisions and records what it settled; `bout_decide`
 is the editor's decision and everything that follows from it (death, Dignitas, the purse, the
-lanista's price for a hired man given the sword, an auctoratus's contract). Each is one atomic
+lanista's price for a man given the sword, an auctoratus's contract). Each is one atomic
 step: if any part raises, nothing of it is written.
 
 The bout is replayed whole on every call (the engine is deterministic from its seed and the

@@ -5,7 +5,7 @@ movement of money goes through economy.ledger.transaction_post, so it is balance
 (a retry with the same key writes once) and refuses to overdraw a chest, peculium or purse.
 
 Prices follow seed 001 (TERMS: GIVING GAMES, the price table; THE LUDUS III). Where the seed
-is silent the choice is written in docs/notes/economy.md.
+is silent the choice is written in docs/rules.md.
 
 Each service is one `@transaction.atomic` block: either everything it describes is written
 (the money, the Hire, the change of owner or legal status) or nothing is.

@@ -4,7 +4,7 @@ The reading is design.md's binding one: all drivers race in one field; each leg 
 still in the race rolls Average Agility + Operate with 1 Boon die for the chariot's Handling +1;
 pushing upgrades one Trial die to Crisis and adds 2 Boon dice; there is at most one wreck check
 per driver and leg; the save is the same check without the push, and a driver who makes it
-keeps that leg's distance; ties for first go to a d6 roll-off. docs/notes/race.md lists every
+keeps that leg's distance; ties for first go to a d6 roll-off. docs/rules.md lists every
 reading taken where the seed is silent. Critical Injuries a driver carries into the race act
 on every leg and save that is an Agility or Operate check (`Driver.injuries`, injuries.py).
 
