@@ -76,6 +76,15 @@ def latest_verdicts(campaign: Campaign, *, limit: int = 5) -> QuerySet[Verdict]:
     )
 
 
+def bouts_awaiting_verdict(campaign: Campaign) -> QuerySet[Bout]:
+    """Bouts fought to an end whose editor has not yet decided the loser's fate."""
+    return (
+        Bout.objects.filter(show__campaign=campaign, status=Bout.Status.AWAITING_VERDICT)
+        .select_related("show", "show__editor", "winner", "loser", "fighter_a", "fighter_b")
+        .order_by("show__day", "show__pk", "order", "pk")
+    )
+
+
 def lanistae(campaign: Campaign) -> QuerySet[Lanista]:
     return Lanista.objects.filter(campaign=campaign).select_related("player").order_by("name")
 

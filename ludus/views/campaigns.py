@@ -7,6 +7,7 @@ from django.shortcuts import render
 from economy.selectors_web import visible_balances
 from ludus.access import campaign_access
 from ludus.selectors_web import (
+    bouts_awaiting_verdict,
     hurt_with_injuries,
     latest_verdicts,
     memberships_for_user,
@@ -38,5 +39,6 @@ def campaign_dashboard(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "hurt": hurt_with_injuries(campaign),
         "balances": visible_balances(access),
         "verdicts": latest_verdicts(campaign),
+        "awaiting": bouts_awaiting_verdict(campaign),
     }
     return render(request, "ludus/dashboard.html", context)

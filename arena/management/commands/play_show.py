@@ -1,7 +1,8 @@
 """`manage.py play_show --show ID [--seed N]`: fight every planned bout of a show and report.
 
-Each bout is fought with its fighters' orders and the editor's default choice (missio for a
-divided crowd); the show is then held. With the same seed the same card plays out the same way.
+Each bout is fought with its fighters' orders and the crowd's call; a divided crowd takes the
+editor's default (missio), unless a player plays the editor: that bout then awaits his verdict
+on the bout page. The show is then held. With the same seed the same card plays out the same way.
 A missing show, or one the rules refuse to hold, is a one-line error and exit status 2.
 """
 
@@ -35,6 +36,8 @@ def bout_line(bout: Bout) -> str:
             f"; the crowd: {verdict.get_crowd_call_display().lower()}{appeal}; the editor "
             f"{verdict.get_editor_act_display().lower()}: {bout.loser.name} {fate}"
         )
+    elif bout.status == Bout.Status.AWAITING_VERDICT:
+        line += f"; the crowd is divided: {bout.loser.name}'s fate awaits the editor"
     elif bout.end_reason == Bout.EndReason.KILLED:
         line += f"; {bout.loser.name} dies on the sand"
     injuries = ", ".join(
