@@ -396,6 +396,17 @@ def _appeal_parties(bout: Bout, loser: Gladiator) -> dict:
     return {"injuries": injuries, "lanista": speaker}
 
 
+def appeal_appellant(bout: Bout) -> decision.Appellant | None:
+    """Who would appeal for the loser of a bout awaiting its verdict, as `bout_decide` picks him
+    (the same pools), so the editor's panel can name him and his exact chance before the roll."""
+    loser = bout.loser
+    if loser is None:
+        return None
+    parties = _appeal_parties(bout, loser)
+    speaker = decision.Appellant.loser(fighter_sheet(loser), parties["injuries"])
+    return decision.choose_appellant(speaker, parties.get("lanista"))
+
+
 def _appeal_data(bout: Bout, ruling: decision.Verdict) -> dict:
     """The appeal as the verdict keeps it: the roll, its seed, who made it and who could."""
     return ruling.appeal.as_dict() | {

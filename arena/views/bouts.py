@@ -34,7 +34,13 @@ from arena.selectors_web import (
     favor_series,
     pending_choice,
 )
-from arena.services.bouts import BoutError, bout_decide, bout_fight, crowd_call
+from arena.services.bouts import (
+    BoutError,
+    appeal_appellant,
+    bout_decide,
+    bout_fight,
+    crowd_call,
+)
 from economy.ledger import LedgerError
 from economy.selectors_bets import book_for_event
 from ludus.access import Access, campaign_access, require_gm
@@ -132,6 +138,7 @@ def _bout_context(access: Access, bout: Bout) -> dict:
         "editor_form": EditorChoiceForm() if awaiting and is_editor else None,
         "is_editor": is_editor,
         "editor_dignitas": editor_standing(bout.show) if awaiting and is_editor else None,
+        "appellant": appeal_appellant(bout) if awaiting and call == "sword" else None,
         "defiance": bout_defiance(bout) if verdict is not None else None,
         "aftermath": bout_aftermath(bout, steps),
         "end_label": END_LABELS.get(bout.end_reason, bout.end_reason),

@@ -15,6 +15,7 @@ from arena.rules.era import bout as engine
 from arena.services.bouts import (
     DEFIED_RELEASE,
     DEFIED_SWORD,
+    appeal_appellant,
     bout_decide,
     bout_fight,
     bout_setup,
@@ -156,7 +157,11 @@ def test_sword_panel_says_the_loser_appeals_first_and_shows_no_dice_yet(cast, as
     buttons = re.findall(r'<button type="submit" name="choice" value="(\w+)" class="([^"]+)"', text)
     assert buttons == [("sword", "btn btn-primary"), ("missio", "btn btn-danger")]
     assert "The loser appeals first" in text and "Hard Charm" in text
-    assert f"or his lanista, {cast.rival.name}" in text  # he may speak for him instead
+    cast.bout.refresh_from_db()
+    who = appeal_appellant(cast.bout)
+    speaker = f"his lanista, {who.name}" if who.role == "lanista" else f"{who.name} speaks"
+    assert speaker in text
+    assert f"{who.pool.describe()}: {who.as_dict()['in_100']} in 100" in text
     assert "Defying the crowd costs the editor 1 Dignitas" in text
     assert 'id="appeal"' not in text and "die die-" not in text
 
@@ -292,3 +297,13 @@ def test_the_replay_of_a_waiting_bout_says_the_editor_has_not_decided(cast, as_u
     text = as_user(cast.owner).get(bout_url("bout_replay", cast)).content.decode()
     assert 'id="replay-awaiting"' in text and "waits for the editor" in text
     assert "The editor grants" not in text and "The editor gives" not in text
+
+
+def test_a_more_persuasive_lanista_is_named_as_the_one_who_appeals(cast, as_user):
+    fight_from_page(cast, seed_for(cast, "sword"))
+    cast.bout.refresh_from_db()
+    cast.bout.loser.owner.charisma, cast.bout.loser.owner.charm = 5, 4
+    cast.bout.loser.owner.save()
+    text = panel(as_user(cast.gm).get(bout_url("bout_detail", cast)).content.decode())
+    assert f"his lanista, {cast.bout.loser.owner.name}, whose Hard Charm pool is the better" in text
+    assert appeal_appellant(cast.bout).role == "lanista"
