@@ -72,6 +72,9 @@ def test_log_prints_one_bouts_events():
         ("--log --bouts 5", "--log needs --bouts 1"),
         ("--first c", "invalid choice"),
         ("--bouts many", "invalid int value"),
+        ("--b-wounds 14", "side b: wounds must be from 0 to 13; got 14"),
+        ("--a-wounds -1", "side a: wounds must be from 0 to 13; got -1"),
+        ("--a-wounds many", "invalid int value"),
     ],
 )
 def test_bad_options_are_one_line_errors_with_status_2(args, words):
@@ -92,3 +95,16 @@ def test_from_the_shell_a_bad_option_exits_2_with_one_line():
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0
     assert "crowd favor must be from 0 to 6" in done.stderr
+
+
+def test_the_command_takes_wounds_carried_in():
+    data = json.loads(run("--b-wounds", "8", "--a-wounds", "2", "--bouts", "50", "--json"))
+    assert (data["setup"]["a"]["wounds"], data["setup"]["b"]["wounds"]) == (2, 8)
+    assert "carrying 8 Wounds" in run("--b-wounds", "8", "--bouts", "20")
+    fresh = json.loads(run("--bouts", "50", "--json"))
+    assert fresh["setup"]["b"]["wounds"] == 0
+
+
+def test_the_commands_log_shows_the_starting_wounds():
+    text = run("--bouts", "1", "--seed", "7", "--log", "--b-wounds", "5")
+    assert "round 0: the murmillo comes out carrying 5 Wounds (5 of 13)." in text

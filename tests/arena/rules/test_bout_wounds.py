@@ -6,14 +6,9 @@ and the unhurt yield (under half). With none carried in, every bout is fought as
 """
 
 import json
-import subprocess
-import sys
-from io import StringIO
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
-from django.core.management.base import CommandError
 
 from arena.rules import dice as rules_dice
 from arena.rules.dice import Outcome, Pool, RulesError
@@ -255,56 +250,6 @@ def test_a_wounded_murmillo_loses_more_often():
     fresh, hurt = _setups({})[0], _setups({})[0]
     hurt = BoutSetup(hurt.a, Entrant(Fighter("the murmillo"), "murmillo", 2, "cautious", wounds=8))
     assert bout_odds(hurt, bouts=2000, seed=1).a_wins > bout_odds(fresh, bouts=2000, seed=1).a_wins
-
-
-# --- manage.py bout_odds --a-wounds / --b-wounds ----------------------------------------------
-
-
-def run(*args: str) -> str:
-    out = StringIO()
-    call_command("bout_odds", *args, stdout=out)
-    return out.getvalue()
-
-
-def test_the_command_takes_wounds_carried_in():
-    data = json.loads(run("--b-wounds", "8", "--a-wounds", "2", "--bouts", "50", "--json"))
-    assert (data["setup"]["a"]["wounds"], data["setup"]["b"]["wounds"]) == (2, 8)
-    assert "carrying 8 Wounds" in run("--b-wounds", "8", "--bouts", "20")
-    fresh = json.loads(run("--bouts", "50", "--json"))
-    assert fresh["setup"]["b"]["wounds"] == 0
-
-
-def test_the_commands_log_shows_the_starting_wounds():
-    text = run("--bouts", "1", "--seed", "7", "--log", "--b-wounds", "5")
-    assert "round 0: the murmillo comes out carrying 5 Wounds (5 of 13)." in text
-
-
-@pytest.mark.parametrize(
-    ("args", "words"),
-    [
-        ("--b-wounds 14", "side b: wounds must be from 0 to 13; got 14"),
-        ("--a-wounds -1", "side a: wounds must be from 0 to 13; got -1"),
-        ("--a-wounds many", "invalid int value"),
-    ],
-)
-def test_bad_wounds_are_one_line_errors_with_status_2(args, words):
-    with pytest.raises(CommandError) as error:
-        run(*args.split())
-    assert error.value.returncode == 2
-    assert words in str(error.value) and "\n" not in str(error.value)
-
-
-def test_from_the_shell_bad_wounds_exit_2_with_one_line():
-    done = subprocess.run(
-        [sys.executable, "manage.py", "bout_odds", "--b-wounds", "20", "--bouts", "10"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 2
-    assert done.stderr.strip().count("\n") == 0
-    assert "wounds must be from 0 to 13; got 20" in done.stderr
 
 
 # --- one ScriptedDice for the bout and the race -----------------------------------------------
