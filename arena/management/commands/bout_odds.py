@@ -3,6 +3,7 @@
     manage.py bout_odds --a thraex --b murmillo --a-melee 3 --b-melee 2 --a-favor 3 \\
         --b-favor 2 --a-orders cautious --b-orders cautious --bouts 10000 --seed 1 [--json]
     manage.py bout_odds --b-wounds 8 --b-injuries 1    # the murmillo sent out still hurt
+    manage.py bout_odds --a-injury "Gashed Forearm"    # Bithys with a named injury carried in
     manage.py bout_odds --bouts 1 --seed 7 --log
 
 Defaults are the seed's Forum pairing ("The odds"): Bithys the thraex (Melee 3, Known: Crowd
@@ -94,7 +95,16 @@ def add_side_arguments(parser: CommandParser, side: str, defaults: dict) -> None
         parser.add_argument(f"--{side}-{name}", type=int, default=default)
     parser.add_argument(f"--{side}-favor", type=int, default=defaults["favor"], help="0 to 6")
     parser.add_argument(f"--{side}-helm", type=int, default=None, help="default: the kit's")
-    parser.add_argument(f"--{side}-injuries", type=int, default=0, help="injuries carried in")
+    parser.add_argument(
+        f"--{side}-injuries", type=int, default=0, help="how many injuries carried in (+10 each)"
+    )
+    parser.add_argument(
+        f"--{side}-injury",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a Critical Injury carried in by its table name, e.g. 'Broken Nose' (repeatable)",
+    )
     parser.add_argument(
         f"--{side}-wounds", type=int, default=0, help="Wounds carried in (0 to his Wound Points)"
     )
@@ -113,7 +123,8 @@ def build_entrant(options: dict, side: str) -> Entrant:
             kit=kit_by_name(options[side]),
             favor=options[f"{side}_favor"],
             orders=orders,
-            carried_injuries=options[f"{side}_injuries"],
+            carried_injuries=options[f"{side}_injuries"] or None,
+            injuries=tuple(options[f"{side}_injury"]),
             helm=options[f"{side}_helm"],
             wounds=options[f"{side}_wounds"],
         )
@@ -135,8 +146,9 @@ def describe_entrant(entrant: Entrant) -> dict:
         "favor": entrant.favor,
         "helm": entrant.helm_rating,
         "resistance": entrant.resistance,
-        "wound_points": entrant.fighter.wound_points,
+        "wound_points": entrant.wound_points,
         "carried_injuries": entrant.carried_injuries,
+        "injuries": [injury.name for injury in entrant.injuries],
         "wounds": entrant.wounds,
         "orders": entrant.orders.name + (" (cuts)" if entrant.orders.cut else ""),
     }
@@ -152,8 +164,9 @@ def entrant_line(side: str, entrant: Entrant) -> str:
     return (
         f"  {side}: {f.name}, {entrant.kit.name}, Might {f.might}, Melee {f.melee}, "
         f"Crowd Favor {entrant.favor}, Resistance {entrant.resistance}, Wound Points "
-        f"{f.wound_points}, Helm {entrant.helm_rating}, orders {entrant.orders.name}"
+        f"{entrant.wound_points}, Helm {entrant.helm_rating}, orders {entrant.orders.name}"
         + (f", carrying {entrant.wounds} Wounds" if entrant.wounds else "")
+        + "".join(f", {injury.name}" for injury in entrant.injuries)
     )
 
 

@@ -108,3 +108,20 @@ def test_the_command_takes_wounds_carried_in():
 def test_the_commands_log_shows_the_starting_wounds():
     text = run("--bouts", "1", "--seed", "7", "--log", "--b-wounds", "5")
     assert "round 0: the murmillo comes out carrying 5 Wounds (5 of 13)." in text
+
+
+def test_named_injuries_carried_in_act_on_the_odds():
+    hurt = json.loads(run("--a-injury", "Cut Tendons", "--bouts", "2000", "--json"))
+    fresh = json.loads(run("--bouts", "2000", "--json"))
+    side = hurt["setup"]["a"]
+    assert side["injuries"] == ["Cut Tendons"] and side["carried_injuries"] == 1
+    assert (side["wound_points"], side["resistance"]) == (12, 2)  # Might 3 - 1 = 2
+    assert hurt["per_100"]["a_wins"] < fresh["per_100"]["a_wins"] - 10
+    assert "Wound Points 12" in run("--a-injury", "Cut Tendons", "--bouts", "20")
+
+
+def test_an_injury_not_on_the_table_is_a_one_line_error():
+    with pytest.raises(CommandError) as error:
+        run("--a-injury", "Nonsense", "--bouts", "20")
+    assert error.value.returncode == 2
+    assert "'Nonsense' is not on the Critical Injury table" in str(error.value)
