@@ -13,16 +13,20 @@ from fractions import Fraction
 from django.db.models import Prefetch, Q, QuerySet
 
 from arena.models import Bout, Show, Verdict
-from arena.rules.dice import Pool, distribution
+from arena.rules.dice import distribution
+from arena.rules.era.bout import Entrant
+from arena.rules.era.decision import appeal_pool
 from arena.rules.era.injuries import INJURY_STEP
-from arena.rules.era.kits import Kit, kit_by_name
+from arena.rules.era.kits import Kit
 from arena.rules.era.orders import PRESETS
-from arena.rules.era.sheet import CHARACTERISTICS, SKILLS, half_up
+from arena.rules.era.sheet import CHARACTERISTICS, SKILLS
+from arena.services.bouts import fighter_sheet, table_entries
 from economy.models import SESTERCES_PER_PURSE
 from ludus.models import Campaign, Gladiator, Injury, Lanista, Membership, TreatmentAttempt
 from ludus.selectors import (
     KNOWN_WINS,
     Record,
+    carried_injuries,
     gladiator_record,
     hurt_gladiators,
     records_by_city,
@@ -114,21 +118,23 @@ class ArenaSheet:
 
 
 def arena_sheet(gladiator: Gladiator) -> ArenaSheet:
-    kit = kit_by_name(gladiator.armatura)
-    attack = Pool.from_ratings(gladiator.might, gladiator.melee).add(boon=kit.accurate)
+    """His figures as he would be sent out today: the unhealed Critical Injuries he carries act
+    on them (Cut Tendons lowers Might, a Gashed Forearm adds a Bane die to his attack)."""
+    carried = table_entries(carried_injuries(gladiator))
+    sheet = fighter_sheet(gladiator)
+    entrant = Entrant(fighter=sheet, kit=gladiator.armatura, injuries=carried)
+    kit = entrant.kit
     return ArenaSheet(
         characteristics=tuple(Rating(n.title(), getattr(gladiator, n)) for n in CHARACTERISTICS),
         skills=tuple(Rating(n.title(), getattr(gladiator, n)) for n in SKILLS),
         kit=kit,
-        wound_points=gladiator.wound_points,
-        resistance=half_up(gladiator.might) + kit.resistance,
+        wound_points=entrant.wound_points,
+        resistance=entrant.resistance,
         helm=kit.helm,
         helm_penalty=kit.helm * INJURY_STEP,
-        attack_pool=attack.describe().split(" vs ")[0],
-        damage=gladiator.might + kit.weapon.might_bonus,
-        appeal_pool=Pool.from_ratings(gladiator.charisma, gladiator.charm)
-        .describe()
-        .split(" vs ")[0],
+        attack_pool=entrant.attack_pool().describe(),
+        damage=entrant.damage,
+        appeal_pool=appeal_pool(sheet, carried).describe(),
         price_purses=gladiator.price_purses,
         price_sesterces=gladiator.price_purses * SESTERCES_PER_PURSE,
     )

@@ -159,11 +159,15 @@ class Entrant:
         """A hit's base damage: Might + the weapon's bonus (each extra Success adds 1)."""
         return self.sheet.might + self.kit.weapon.might_bonus
 
-    def attack_pool(self, defender: Entrant) -> Pool:
+    def attack_pool(self, defender: Entrant | None = None) -> Pool:
         """Might + Melee, Accurate Boons, vs Average, Defensive Banes, Deflecting on a cut;
-        then the dice his carried injuries add to Melee, Might and shield checks."""
-        kit, target, sheet = self.kit, defender.kit, self.sheet
-        banes = target.defensive + (target.deflecting_cut if self.orders.cut else 0)
+        then the dice his carried injuries add to Melee, Might and shield checks. With no
+        defender, his own side of the attack (as his sheet shows it)."""
+        kit, sheet = self.kit, self.sheet
+        banes = 0
+        if defender is not None:
+            target = defender.kit
+            banes = target.defensive + (target.deflecting_cut if self.orders.cut else 0)
         pool = sheet.attack_pool.with_difficulty(ATTACK_DIFFICULTY)
         pool = pool.add(boon=kit.accurate, bane=banes)
         short = max(0, kit.cumbersome - sheet.might)  # a Trial die per point short
