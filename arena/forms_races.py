@@ -40,3 +40,51 @@ class RaceOrdersForm(forms.Form):
         if not self.with_peril:
             return None
         return [leg for leg in LEGS if self.cleaned_data.get(f"peril_{leg}")]
+
+
+class RacePlanForm(forms.Form):
+    """The GM plans a race on one of the campaign's shows still to come."""
+
+    show = forms.ModelChoiceField(queryset=None, empty_label=None)
+    name = forms.CharField(max_length=120, initial="The quadrigae")
+    chariot = forms.ChoiceField(choices=[("quadriga", "Quadrigae"), ("biga", "Bigae")])
+    prize_purses = forms.IntegerField(
+        min_value=0, max_value=100, initial=1, label="Prize (purses of 800 HS)"
+    )
+
+    def __init__(self, *args, shows, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["show"].queryset = shows
+        self.fields["show"].label_from_instance = lambda show: f"{show.name}, day {show.day}"
+
+
+OTHER_FACTION = ""
+
+
+class RaceEntryForm(forms.Form):
+    """A man for the field: one of the campaign's men in the ludus, and his faction (one
+    already known, or a new name typed in)."""
+
+    gladiator = forms.ModelChoiceField(queryset=None, label="Driver")
+    faction = forms.ChoiceField(required=False)
+    new_faction = forms.CharField(required=False, max_length=30, label="or a new faction")
+
+    def __init__(self, *args, men, factions, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["gladiator"].queryset = men
+        self.fields["gladiator"].label_from_instance = _driver_label
+        self.fields["faction"].choices = [(f, f) for f in factions] + [
+            (OTHER_FACTION, "another (type it)")
+        ]
+        self.fields["faction"].initial = factions[0] if factions else OTHER_FACTION
+
+    def faction_name(self) -> str:
+        return (self.cleaned_data.get("new_faction") or "").strip() or self.cleaned_data.get(
+            "faction", ""
+        )
+
+
+def _driver_label(man) -> str:
+    known = f", {man.faction}" if man.is_charioteer and man.faction else ""
+    kind = f"driver{known}" if man.is_charioteer else "gladiator"
+    return f"{man.name} ({kind}): Agility {man.agility}, Operate {man.operate}"

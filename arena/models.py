@@ -138,6 +138,11 @@ class Verdict(models.Model):
         return f"{self.get_crowd_call_display()}; {self.get_editor_act_display()}"
 
 
+class Chariot(models.TextChoices):
+    BIGA = "biga", "Biga (two horses)"
+    QUADRIGA = "quadriga", "Quadriga (four horses)"
+
+
 class Race(models.Model):
     class Status(models.TextChoices):
         PLANNED = "planned", "Planned"
@@ -152,15 +157,15 @@ class Race(models.Model):
     legs_run = models.PositiveSmallIntegerField(default=0)
     log = models.JSONField(default=list, blank=True)
     prize_purses = models.PositiveSmallIntegerField(default=1)
+    # What the field drives: a driver added to the race takes it (Handling +1 either way).
+    chariot = models.CharField(max_length=10, choices=Chariot.choices, default=Chariot.QUADRIGA)
 
     def __str__(self) -> str:
         return self.name
 
 
 class RaceEntry(models.Model):
-    class Chariot(models.TextChoices):
-        BIGA = "biga", "Biga (two horses)"
-        QUADRIGA = "quadriga", "Quadriga (four horses)"
+    Chariot = Chariot
 
     race = models.ForeignKey(Race, on_delete=models.CASCADE, related_name="entries")
     driver = models.ForeignKey(Gladiator, on_delete=models.PROTECT, related_name="race_entries")

@@ -309,3 +309,172 @@ def _pay_prize(race: Race, driver: Gladiator, user) -> Transaction | None:
         )
     except LedgerError as error:
         raise RaceError(str(error)) from error
+
+
+# --- planning: the race and its field ----------------------------------------------------
+
+SHOW_NOT_PLANNED = "{show} has been held; plan races on a show still to come."
+SHOW_OTHER_CAMPAIGN = "{show} belongs to another campaign."
+NAME_EMPTY = "Give the race a name."
+BAD_CHARIOT = "A race is for quadrigae or bigae; got {chariot!r}."
+BAD_PRIZE = "The prize is 0 to {most} purses; got {prize!r}."
+FIELD_CLOSED = "Leg {legs} of this race has been run; its field can no longer change."
+DRIVER_OTHER_CAMPAIGN = "{name} belongs to another campaign."
+DRIVER_ALREADY_ENTERED = "{name} already drives in this race."
+FIELD_FULL = "The Circus has {most} stalls and this race fills them; no more drivers."
+FACTION_EMPTY = "Name the faction he drives for (the Whites, the Reds, …)."
+ENTRY_NOT_IN_RACE = "That driver is not in this race."
+BOOK_HAS_BETS = (
+    "The book on this race has taken {count} bet{plural}; its line was cried for this field, "
+    "so the field can no longer change. Void the book first (every stake is returned)."
+)
+BOOK_WITHDRAWN = (
+    "The book on this race had taken no bets and its line was for the old field: it is "
+    "withdrawn. Open it again on the new field."
+)
+MOST_PRIZE_PURSES = 100
+DEFAULT_FACTIONS = ("Whites", "Reds")
+
+
+def race_chariot(race: Race) -> str:
+    """The chariot the field drives: the field's (an older race's entries say), else the race's."""
+    first = race.entries.order_by("lane", "pk").values_list("chariot", flat=True).first()
+    return first or race.chariot
+
+
+@transaction.atomic
+def race_plan(
+    *,
+    show,
+    name: str,
+    chariot: str = RaceEntry.Chariot.QUADRIGA,
+    prize_purses: int = 1,
+) -> Race:
+    """A race on a show still to come, with no driver yet. The prize is paid in purses of
+    800 HS from the show's editor's purse after the last leg."""
+    from arena.models import Show
+
+    show = Show.objects.select_for_update().select_related("campaign").get(pk=show.pk)
+    if show.status != Show.Status.PLANNED:
+        raise RaceError(SHOW_NOT_PLANNED.format(show=show.name))
+    if show.campaign.ruleset != Ruleset.ERA:
+        raise RaceError(WRONG_RULESET.format(ruleset=show.campaign.get_ruleset_display()))
+    name = (name or "").strip()
+    if not name:
+        raise RaceError(NAME_EMPTY)
+    if chariot not in RaceEntry.Chariot.values:
+        raise RaceError(BAD_CHARIOT.format(chariot=chariot))
+    if (
+        isinstance(prize_purses, bool)
+        or not isinstance(prize_purses, int)
+        or not 0 <= prize_purses <= MOST_PRIZE_PURSES
+    ):
+        raise RaceError(BAD_PRIZE.format(most=MOST_PRIZE_PURSES, prize=prize_purses))
+    race = Race(show=show, name=name[:120], prize_purses=prize_purses, chariot=chariot)
+    race.full_clean()
+    race.save()
+    return race
+
+
+def _locked_race(race: Race) -> Race:
+    race = (
+        Race.objects.select_for_update(of=("self",))
+        .select_related("show__campaign")
+        .get(pk=race.pk)
+    )
+    if race.legs_run or race.status != Race.Status.PLANNED:
+        raise RaceError(FIELD_CLOSED.format(legs=max(race.legs_run, 1)))
+    return race
+
+
+def _book_allows_change(race: Race) -> str:
+    """Refuse a change to the field once the race's book has taken a bet; withdraw a book
+    that has taken none (its line was for the old field). Returns a note for the GM."""
+    from economy.models import Book, Entry
+
+    book = Book.objects.select_for_update().filter(race=race).first()
+    if book is None:
+        return ""
+    count = book.bets.count()
+    if count or book.settlement_id or Entry.objects.filter(account=book.account).exists():
+        raise RaceError(BOOK_HAS_BETS.format(count=count, plural="" if count == 1 else "s"))
+    account = book.account
+    book.delete()
+    account.delete()
+    return BOOK_WITHDRAWN
+
+
+@transaction.atomic
+def race_entry_add(
+    *, race: Race, gladiator: Gladiator, faction: str, chariot: str | None = None
+) -> tuple[RaceEntry, str]:
+    """Put a man in the field, in the next free stall (1 to 12). Refused once a leg is run,
+    for a man who is not in the ludus (dead, freed, holding the rudis), of another campaign,
+    already in the field, in a full field, with no faction, or once the race's book has
+    taken bets. Returns the entry and a note for the GM (a book withdrawn), or ""."""
+    race = _locked_race(race)
+    man = Gladiator.objects.select_for_update().get(pk=gladiator.pk)
+    if man.campaign_id != race.show.campaign_id:
+        raise RaceError(DRIVER_OTHER_CAMPAIGN.format(name=man.name))
+    if man.status != Gladiator.Status.ACTIVE:
+        raise RaceError(
+            DRIVER_UNAVAILABLE.format(name=man.name, status=man.get_status_display().lower())
+        )
+    faction = (faction or "").strip()
+    if not faction:
+        raise RaceError(FACTION_EMPTY)
+    entries = _entries(race)
+    if any(entry.driver_id == man.pk for entry in entries):
+        raise RaceError(DRIVER_ALREADY_ENTERED.format(name=man.name))
+    if len(entries) >= engine.MAX_DRIVERS:
+        raise RaceError(FIELD_FULL.format(most=engine.MAX_DRIVERS))
+    chariot = chariot or race_chariot(race)
+    if chariot not in RaceEntry.Chariot.values:
+        raise RaceError(BAD_CHARIOT.format(chariot=chariot))
+    note = _book_allows_change(race)
+    taken = {entry.lane for entry in entries}
+    lane = next(stall for stall in range(1, engine.MAX_DRIVERS + 1) if stall not in taken)
+    entry = RaceEntry(race=race, driver=man, faction=faction[:30], chariot=chariot, lane=lane)
+    entry.full_clean()
+    entry.save()
+    return entry, note
+
+
+@transaction.atomic
+def race_entry_remove(*, race: Race, entry: RaceEntry) -> str:
+    """Take a driver out of the field before the first leg; his stall is free again. Refused
+    once the race's book has taken bets. Returns a note for the GM (a book withdrawn), or ""."""
+    race = _locked_race(race)
+    entry = RaceEntry.objects.select_for_update().filter(pk=entry.pk, race=race).first()
+    if entry is None:
+        raise RaceError(ENTRY_NOT_IN_RACE)
+    note = _book_allows_change(race)
+    entry.delete()
+    return note
+
+
+# --- reads for the planning forms --------------------------------------------------------
+
+
+def race_driver_choices(race: Race):
+    """The campaign's men in the ludus not yet in this field: drivers first, then by name."""
+    return (
+        Gladiator.objects.filter(campaign_id=race.show.campaign_id, status=Gladiator.Status.ACTIVE)
+        .exclude(race_entries__race=race)
+        .order_by("-is_charioteer", "name")
+    )
+
+
+def campaign_factions(campaign) -> list[str]:
+    """The factions already driven for in the campaign (and its drivers' own), with the
+    Whites and the Reds, in that order then by name."""
+    used = set(
+        RaceEntry.objects.filter(race__show__campaign=campaign).values_list("faction", flat=True)
+    )
+    used |= set(
+        Gladiator.objects.filter(campaign=campaign, is_charioteer=True)
+        .exclude(faction="")
+        .values_list("faction", flat=True)
+    )
+    rest = sorted(name for name in used if name and name not in DEFAULT_FACTIONS)
+    return [*DEFAULT_FACTIONS, *rest]

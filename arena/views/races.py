@@ -15,8 +15,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from arena.forms_races import RaceOrdersForm, RaceRunForm
-from arena.models import Race, RaceEntry
+from arena.forms_races import RaceEntryForm, RaceOrdersForm, RacePlanForm, RaceRunForm
+from arena.models import Race, RaceEntry, Show
 from arena.race_chart import race_chart_svg
 from arena.selectors_races import (
     entry_rows,
@@ -39,19 +39,63 @@ def _get_race(access: Access, race_id: int) -> Race:
         raise Http404("No such race") from None
 
 
+def _planned_shows(access: Access):
+    return Show.objects.filter(campaign=access.campaign, status=Show.Status.PLANNED).order_by(
+        "day", "pk"
+    )
+
+
 @login_required
 def race_list(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = campaign_access(request.user, campaign_id)
+    return _race_list_page(request, access)
+
+
+def _race_list_page(request, access: Access, form=None, status: int = 200) -> HttpResponse:
+    if form is None and access.is_gm:
+        form = RacePlanForm(shows=_planned_shows(access))
     context = {
         "access": access,
         "campaign": access.campaign,
         "nav": "circus",
         "races": races_for_campaign(access.campaign),
+        "plan_form": form if access.is_gm else None,
     }
-    return render(request, "arena/races/race_list.html", context)
+    return render(request, "arena/races/race_list.html", context, status=status)
 
 
-def _race_context(access: Access, race: Race) -> dict:
+@login_required
+@require_POST
+def race_plan(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The GM plans a race on a show still to come; then he builds its field on its page."""
+    access = campaign_access(request.user, campaign_id)
+    require_gm(access)
+    form = RacePlanForm(request.POST, shows=_planned_shows(access))
+    if not form.is_valid():
+        return _race_list_page(request, access, form, status=400)
+    try:
+        race = race_services.race_plan(
+            show=form.cleaned_data["show"],
+            name=form.cleaned_data["name"],
+            chariot=form.cleaned_data["chariot"],
+            prize_purses=form.cleaned_data["prize_purses"],
+        )
+    except race_services.RaceError as error:
+        form.add_error(None, str(error))
+        return _race_list_page(request, access, form, status=400)
+    messages.success(request, f"{race.name} is planned. Add its drivers.")
+    return redirect("circus:race_detail", campaign_id, race.pk)
+
+
+def _entry_form(access: Access, race: Race, data=None) -> RaceEntryForm:
+    return RaceEntryForm(
+        data,
+        men=race_services.race_driver_choices(race),
+        factions=race_services.campaign_factions(access.campaign),
+    )
+
+
+def _race_context(access: Access, race: Race, entry_form=None) -> dict:
     rows = entry_rows(race, access)
     book = book_for_event(race)
     prices = {side.id: side.odds for side in book_sides(book)} if book else {}
@@ -65,6 +109,9 @@ def _race_context(access: Access, race: Race) -> dict:
                 initial=initial, with_peril=access.is_gm, legs_run=race.legs_run
             )
     winner = next((row.entry for row in rows if row.entry.won), None)
+    field_open = access.is_gm and race.legs_run == 0 and race.status == Race.Status.PLANNED
+    if field_open and entry_form is None:
+        entry_form = _entry_form(access, race)
     return {
         "access": access,
         "campaign": access.campaign,
@@ -78,6 +125,8 @@ def _race_context(access: Access, race: Race) -> dict:
         "winner": winner,
         "run_form": RaceRunForm() if access.is_gm and race.status != Race.Status.DONE else None,
         "orders_any": bool(orders_forms),
+        "entry_form": entry_form,
+        "field_open": field_open,
     }
 
 
@@ -151,3 +200,65 @@ def race_orders(
     else:
         messages.error(request, "The orders could not be read.")
     return redirect("circus:race_detail", campaign_id, race_id)
+
+
+def _field_response(request, access: Access, race_id: int, entry_form=None, status: int = 200):
+    """With htmx the field card (and, out of band, the chart and the orders), else a redirect."""
+    if not request.htmx:
+        return redirect("circus:race_detail", access.campaign.pk, race_id)
+    race = _get_race(access, race_id)
+    context = _race_context(access, race, entry_form=entry_form)
+    return render(request, "arena/races/partials/field_swap.html", context, status=status)
+
+
+@login_required
+@require_POST
+def race_entry_add(request: HttpRequest, campaign_id: int, race_id: int) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    require_gm(access)
+    race = _get_race(access, race_id)
+    form = _entry_form(access, race, request.POST)
+    status = 200
+    if not form.is_valid():
+        messages.error(request, "Choose a man of the campaign in the ludus, not yet in the field.")
+        status = 400
+    else:
+        try:
+            entry, note = race_services.race_entry_add(
+                race=race, gladiator=form.cleaned_data["gladiator"], faction=form.faction_name()
+            )
+        except race_services.RaceError as error:
+            messages.error(request, str(error))
+            status = 400
+        else:
+            who = f"{entry.driver.name} of the {entry.faction}"
+            messages.success(request, f"{who} drives from stall {entry.lane}.")
+            if note:
+                messages.warning(request, note)
+            form = None
+    return _field_response(request, access, race_id, form if status == 400 else None, status)
+
+
+@login_required
+@require_POST
+def race_entry_remove(
+    request: HttpRequest, campaign_id: int, race_id: int, entry_id: int
+) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    require_gm(access)
+    race = _get_race(access, race_id)
+    try:
+        entry = race.entries.select_related("driver").get(pk=entry_id)
+    except RaceEntry.DoesNotExist:
+        raise Http404("No such driver in this race") from None
+    status = 200
+    try:
+        note = race_services.race_entry_remove(race=race, entry=entry)
+    except race_services.RaceError as error:
+        messages.error(request, str(error))
+        status = 400
+    else:
+        messages.success(request, f"{entry.driver.name} is out of the field.")
+        if note:
+            messages.warning(request, note)
+    return _field_response(request, access, race_id, status=status)
