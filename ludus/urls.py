@@ -6,7 +6,7 @@ The names are not namespaced: settings refer to `login` and `campaign_list` by b
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from ludus.views import campaigns, gladiators, recovery
+from ludus.views import campaigns, gladiators, recovery, setup
 
 urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
@@ -39,5 +39,24 @@ urlpatterns = [
         "c/<int:campaign_id>/recovery/injuries/<int:injury_id>/treat/",
         recovery.treat_injury,
         name="recovery_treat",
+    ),
+]
+
+# Setting up a campaign in the browser (ludus/views/setup.py).
+urlpatterns += [
+    path("campaigns/new/", setup.campaign_new, name="campaign_new"),
+    path("c/<int:campaign_id>/setup/", setup.campaign_setup, name="campaign_setup"),
+    path("c/<int:campaign_id>/setup/members/", setup.member_add_view, name="setup_member_add"),
+    path("c/<int:campaign_id>/setup/lanistae/", setup.lanista_add_view, name="setup_lanista_add"),
+    path(
+        "c/<int:campaign_id>/setup/gladiators/",
+        setup.gladiator_add_view,
+        name="setup_gladiator_add",
+    ),
+    path("c/<int:campaign_id>/setup/editors/", setup.editor_add_view, name="setup_editor_add"),
+    path(
+        "c/<int:campaign_id>/setup/elections/",
+        setup.election_add_view,
+        name="setup_election_add",
     ),
 ]

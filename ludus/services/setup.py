@@ -1,0 +1,168 @@
+"""Setting up a campaign in the browser: the campaign itself, its members and its people.
+
+Every service is one `transaction.atomic` block: it validates the new row with `full_clean()`
+(the model's ranges), writes it, and opens its money through
+`economy.services.contracts.opening_balance` (the ledger's only door for a starting chest or
+purse). A refusal raises `SetupError`, carrying the errors by field, and nothing is written.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from economy import accounts
+from economy.services.contracts import opening_balance
+from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
+
+UNKNOWN_USER = "There is no user named “{username}”."
+ALREADY_MEMBER = "{username} is already in this campaign."
+NOT_A_MEMBER = "{username} is not a member of this campaign; add him as a member first."
+FOREIGN_LANISTA = "That school belongs to another campaign."
+FOREIGN_EDITOR = "That editor belongs to another campaign."
+NEGATIVE_MONEY = "An opening sum cannot be negative."
+BOUTS_FOR_AUCTORATUS = "A free volunteer (auctoratus) owes at least one bout under his contract."
+BOUTS_ONLY_AUCTORATUS = "Only a free volunteer (auctoratus) owes contract bouts."
+
+SHEET_FIELDS = (
+    "might",
+    "agility",
+    "intellect",
+    "cunning",
+    "willpower",
+    "charisma",
+    "melee",
+    "charm",
+    "medicine",
+    "operate",
+    "resilience",
+    "vigilance",
+    "athletics",
+)
+
+
+class SetupError(ValueError):
+    """A setup the rules refuse; `errors` maps a field name (or None) to its messages."""
+
+    def __init__(self, errors: dict[str | None, list[str]]):
+        self.errors = errors
+        super().__init__(
+            "; ".join(
+                (f"{field}: " if field else "") + " ".join(messages)
+                for field, messages in errors.items()
+            )
+        )
+
+
+def _check(instance) -> None:
+    try:
+        instance.full_clean()
+    except ValidationError as error:
+        if hasattr(error, "error_dict"):
+            errors = {
+                (None if field == "__all__" else field): messages
+                for field, messages in error.message_dict.items()
+            }
+        else:
+            errors = {None: error.messages}
+        raise SetupError(errors) from error
+
+
+def _check_player(campaign: Campaign, player, field: str = "player") -> None:
+    if player is None:
+        return
+    if not Membership.objects.filter(campaign=campaign, user=player).exists():
+        raise SetupError({field: [NOT_A_MEMBER.format(username=player.get_username())]})
+
+
+def _check_money(amount: int | None, field: str) -> int:
+    amount = amount or 0
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+        raise SetupError({field: [NEGATIVE_MONEY]})
+    return amount
+
+
+@transaction.atomic
+def campaign_create(
+    *, user, name: str, year: int = -50, city: str = "Rome", ruleset: str = "era"
+) -> Campaign:
+    """A new campaign; the user who makes it is its game master."""
+    campaign = Campaign(name=name, year=year, city=city, ruleset=ruleset)
+    _check(campaign)
+    campaign.save()
+    Membership.objects.create(campaign=campaign, user=user, role=Membership.Role.GM)
+    return campaign
+
+
+@transaction.atomic
+def member_add(*, campaign: Campaign, username: str, role: str = "player") -> Membership:
+    """Add a user, by his username, as a player or a game master of the campaign."""
+    username = (username or "").strip()
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise SetupError({"username": [UNKNOWN_USER.format(username=username)]})
+    if Membership.objects.filter(campaign=campaign, user=user).exists():
+        raise SetupError({"username": [ALREADY_MEMBER.format(username=username)]})
+    membership = Membership(campaign=campaign, user=user, role=role)
+    _check(membership)
+    membership.save()
+    return membership
+
+
+@transaction.atomic
+def lanista_create(
+    *, campaign: Campaign, chest: int | None = 0, created_by=None, **fields
+) -> Lanista:
+    """A lanista and his school (with its medicus), and his opening chest in sesterces."""
+    chest = _check_money(chest, "chest")
+    _check_player(campaign, fields.get("player"))
+    lanista = Lanista(campaign=campaign, **fields)
+    _check(lanista)
+    lanista.save()
+    if chest:
+        opening_balance(account=accounts.chest(lanista), amount=chest, created_by=created_by)
+    return lanista
+
+
+@transaction.atomic
+def gladiator_create(*, campaign: Campaign, owner: Lanista | None = None, **fields) -> Gladiator:
+    """A man of a school (or of none), with his sheet, his price and, if a volunteer, his bouts."""
+    if owner is not None and owner.campaign_id != campaign.pk:
+        raise SetupError({"owner": [FOREIGN_LANISTA]})
+    man = Gladiator(campaign=campaign, owner=owner, **fields)
+    bouts = man.contract_bouts_left
+    if man.legal_status == Gladiator.LegalStatus.AUCTORATUS:
+        if not bouts:
+            raise SetupError({"contract_bouts_left": [BOUTS_FOR_AUCTORATUS]})
+    elif bouts is not None:
+        raise SetupError({"contract_bouts_left": [BOUTS_ONLY_AUCTORATUS]})
+    _check(man)
+    man.save()
+    return man
+
+
+@transaction.atomic
+def editor_create(
+    *, campaign: Campaign, purse: int | None = 0, created_by=None, **fields
+) -> Editor:
+    """An editor (who gives the games), his Dignitas, and his opening purse in sesterces."""
+    purse = _check_money(purse, "purse")
+    _check_player(campaign, fields.get("player"))
+    editor = Editor(campaign=campaign, **fields)
+    _check(editor)
+    editor.save()
+    if purse:
+        opening_balance(account=accounts.purse(editor), amount=purse, created_by=created_by)
+    return editor
+
+
+@transaction.atomic
+def election_create(*, campaign: Campaign, editor: Editor, office: str, year: int) -> Election:
+    """An election the editor will stand in (the lex Tullia looks two years back from it)."""
+    if editor.campaign_id != campaign.pk:
+        raise SetupError({"editor": [FOREIGN_EDITOR]})
+    election = Election(editor=editor, office=office, year=year)
+    _check(election)
+    election.save()
+    return election

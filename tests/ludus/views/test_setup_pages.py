@@ -1,0 +1,242 @@
+"""The setup pages: a new campaign (any logged-in user, who becomes its GM) and the GM's setup
+page, which players and outsiders cannot reach (404 on the page and on every POST)."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from economy import accounts
+from economy.ledger import account_balance
+from economy.models import Transaction
+from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
+from tests import factories
+
+POSTS = {
+    "setup_member_add": {"member-username": "newcomer", "member-role": "player"},
+    "setup_lanista_add": {
+        "lanista-name": "Lentulus",
+        "lanista-school": "Lentulus's ludus",
+        "lanista-city": "Capua",
+        "lanista-charisma": 2,
+        "lanista-charm": 1,
+        "lanista-medicus_name": "Diocles",
+        "lanista-medicus_intellect": 3,
+        "lanista-medicus_medicine": 2,
+        "lanista-chest": 4_000,
+    },
+    "setup_editor_add": {
+        "editor-name": "Clodius",
+        "editor-office": "aedile",
+        "editor-base_dignitas": 3,
+        "editor-purse": 8_000,
+    },
+}
+
+SHEET = {
+    "might": 3,
+    "agility": 2,
+    "intellect": 2,
+    "cunning": 2,
+    "willpower": 2,
+    "charisma": 2,
+    "melee": 2,
+    "charm": 1,
+    "medicine": 0,
+    "operate": 0,
+    "resilience": 1,
+    "vigilance": 1,
+    "athletics": 1,
+}
+
+
+def _gladiator_post(owner="", **changes):
+    data = {
+        "gladiator-name": "Oenomaus",
+        "gladiator-owner": owner,
+        "gladiator-armatura": "gaul",
+        "gladiator-legal_status": "slave",
+        "gladiator-price_purses": 8,
+        "gladiator-contract_bouts_left": "",
+        **{f"gladiator-{k}": v for k, v in SHEET.items()},
+    }
+    data.update({f"gladiator-{k}": v for k, v in changes.items()})
+    return data
+
+
+def _url(cast, name="campaign_setup"):
+    return reverse(name, args=[cast.campaign.pk])
+
+
+# --- A new campaign --------------------------------------------------------------------------
+
+
+def test_anyone_logged_in_may_create_a_campaign_and_becomes_its_gm(cast):
+    client = cast.client_for("outsider")
+    assert client.get(reverse("campaign_new")).status_code == 200
+    response = client.post(
+        reverse("campaign_new"),
+        {"name": "Pompeii games", "year": -60, "city": "Pompeii", "ruleset": "era"},
+    )
+    campaign = Campaign.objects.get(name="Pompeii games")
+    assert response.status_code == 302
+    assert response.url == reverse("campaign_setup", args=[campaign.pk])
+    assert Membership.objects.get(campaign=campaign).user == cast.outsider
+    assert Membership.objects.get(campaign=campaign).is_gm
+    assert client.get(response.url).status_code == 200
+
+
+def test_a_bad_campaign_is_refused_inline_with_400(cast):
+    client = cast.client_for("nerva")
+    response = client.post(reverse("campaign_new"), {"name": "", "year": -50, "ruleset": "era"})
+    assert response.status_code == 400
+    assert "errorlist" in response.content.decode()
+    assert Campaign.objects.count() == 2  # the cast's two
+
+
+def test_the_campaign_list_links_to_a_new_campaign(cast):
+    page = cast.client_for("nerva").get(reverse("campaign_list")).content.decode()
+    assert reverse("campaign_new") in page
+
+
+def test_anonymous_users_are_sent_to_log_in(db):
+    response = Client().get(reverse("campaign_new"))
+    assert response.status_code == 302 and "/login/" in response.url
+
+
+# --- The setup page: who may reach it ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("who", ["nerva", "other", "outsider"])
+def test_players_and_outsiders_get_404_on_the_setup_page(cast, who):
+    assert cast.client_for(who).get(_url(cast)).status_code == 404
+
+
+@pytest.mark.parametrize("who", ["nerva", "other", "outsider"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "setup_member_add",
+        "setup_lanista_add",
+        "setup_gladiator_add",
+        "setup_editor_add",
+        "setup_election_add",
+    ],
+)
+def test_players_and_outsiders_get_404_on_every_setup_post(cast, who, name):
+    factories.UserFactory(username="newcomer")
+    data = POSTS.get(name) or _gladiator_post()
+    before = (Lanista.objects.count(), Gladiator.objects.count(), Editor.objects.count())
+    assert cast.client_for(who).post(_url(cast, name), data).status_code == 404
+    after = (Lanista.objects.count(), Gladiator.objects.count(), Editor.objects.count())
+    assert before == after
+    assert not Membership.objects.filter(user__username="newcomer").exists()
+
+
+def test_the_gm_sees_the_setup_page_with_links_and_the_nav(cast):
+    page = cast.client_for("gm").get(_url(cast))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert reverse("gladiator_detail", args=[cast.campaign.pk, cast.bithys.pk]) in text
+    assert reverse("school_roster", args=[cast.campaign.pk, cast.school.pk]) in text
+    assert "10,000 HS" in text  # Nerva's chest, from the ledger
+    assert "Fabius" in text and "nerva" in text
+    # A player's nav has no Setup link.
+    dashboard = reverse("campaign_dashboard", args=[cast.campaign.pk])
+    assert _url(cast) in cast.client_for("gm").get(dashboard).content.decode()
+    assert _url(cast) not in cast.client_for("nerva").get(dashboard).content.decode()
+
+
+# --- The GM's forms ------------------------------------------------------------------------------
+
+
+def test_the_gm_adds_a_member(cast):
+    factories.UserFactory(username="newcomer")
+    client = cast.client_for("gm")
+    response = client.post(_url(cast, "setup_member_add"), POSTS["setup_member_add"])
+    assert response.status_code == 302
+    assert Membership.objects.get(user__username="newcomer", campaign=cast.campaign).role == (
+        "player"
+    )
+
+
+def test_an_unknown_username_is_a_form_error(cast):
+    client = cast.client_for("gm")
+    response = client.post(
+        _url(cast, "setup_member_add"), {"member-username": "ghost", "member-role": "player"}
+    )
+    assert response.status_code == 400
+    assert "There is no user named" in response.content.decode()
+    assert cast.campaign.memberships.count() == 3
+
+
+def test_the_gm_adds_a_lanista_with_an_opening_chest(cast):
+    data = {**POSTS["setup_lanista_add"], "lanista-player": cast.nerva.pk}
+    response = cast.client_for("gm").post(_url(cast, "setup_lanista_add"), data)
+    assert response.status_code == 302
+    lanista = Lanista.objects.get(name="Lentulus")
+    assert lanista.player == cast.nerva and lanista.medicus_name == "Diocles"
+    assert account_balance(accounts.chest(lanista)) == 4_000
+    assert Transaction.objects.filter(cause=Transaction.Cause.OPENING).count() == 5
+
+
+def test_a_lanista_out_of_range_is_refused_inline_and_writes_nothing(cast):
+    data = {**POSTS["setup_lanista_add"], "lanista-medicus_medicine": 9}
+    transactions = Transaction.objects.count()
+    response = cast.client_for("gm").post(_url(cast, "setup_lanista_add"), data)
+    assert response.status_code == 400
+    assert "less than or equal to 5" in response.content.decode()
+    assert not Lanista.objects.filter(name="Lentulus").exists()
+    assert Transaction.objects.count() == transactions
+
+
+def test_a_player_of_no_campaign_cannot_be_picked(cast):
+    data = {**POSTS["setup_lanista_add"], "lanista-player": cast.outsider.pk}
+    response = cast.client_for("gm").post(_url(cast, "setup_lanista_add"), data)
+    assert response.status_code == 400
+    assert not Lanista.objects.filter(name="Lentulus").exists()
+
+
+def test_the_gm_adds_a_gladiator_to_a_school(cast):
+    data = _gladiator_post(owner=cast.school.pk, might=5)
+    response = cast.client_for("gm").post(_url(cast, "setup_gladiator_add"), data)
+    assert response.status_code == 302
+    man = Gladiator.objects.get(name="Oenomaus")
+    assert man.owner == cast.school and man.might == 5 and man.armatura == "gaul"
+    roster = cast.client_for("nerva").get(reverse("roster", args=[cast.campaign.pk]))
+    assert "Oenomaus" in roster.content.decode()
+
+
+def test_an_auctoratus_without_bouts_is_refused_inline(cast):
+    data = _gladiator_post(legal_status="auctoratus")
+    response = cast.client_for("gm").post(_url(cast, "setup_gladiator_add"), data)
+    assert response.status_code == 400
+    assert "at least one bout" in response.content.decode()
+    assert not Gladiator.objects.filter(name="Oenomaus").exists()
+
+
+def test_a_school_of_another_campaign_cannot_be_picked(cast):
+    foreign = factories.LanistaFactory(campaign=cast.other_campaign)
+    data = _gladiator_post(owner=foreign.pk)
+    response = cast.client_for("gm").post(_url(cast, "setup_gladiator_add"), data)
+    assert response.status_code == 400
+    assert not Gladiator.objects.filter(name="Oenomaus").exists()
+
+
+def test_the_gm_adds_an_editor_with_a_purse_and_an_election(cast):
+    client = cast.client_for("gm")
+    data = {**POSTS["setup_editor_add"], "editor-player": cast.other.pk}
+    assert client.post(_url(cast, "setup_editor_add"), data).status_code == 302
+    editor = Editor.objects.get(name="Clodius")
+    assert editor.player == cast.other
+    assert account_balance(accounts.purse(editor)) == 8_000
+    election = {"election-editor": editor.pk, "election-office": "praetor", "election-year": -48}
+    assert client.post(_url(cast, "setup_election_add"), election).status_code == 302
+    assert Election.objects.get(editor=editor).year == -48
+
+
+def test_an_election_without_an_office_is_refused_inline(cast):
+    election = {"election-editor": cast.editor.pk, "election-office": "", "election-year": -48}
+    response = cast.client_for("gm").post(_url(cast, "setup_election_add"), election)
+    assert response.status_code == 400
+    assert "errorlist" in response.content.decode()
+    assert not Election.objects.exists()
