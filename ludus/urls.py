@@ -6,7 +6,7 @@ The names are not namespaced: settings refer to `login` and `campaign_list` by b
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from ludus.views import campaigns, gladiators, recovery, setup
+from ludus.views import campaigns, favors, gladiators, recovery, setup
 
 urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
@@ -58,5 +58,13 @@ urlpatterns += [
         "c/<int:campaign_id>/setup/elections/",
         setup.election_add_view,
         name="setup_election_add",
+    ),
+    # The Favors owed in the campaign.
+    path("c/<int:campaign_id>/favors/", favors.favors, name="favors"),
+    path("c/<int:campaign_id>/favors/record/", favors.favor_record_view, name="favor_record"),
+    path(
+        "c/<int:campaign_id>/favors/<int:favor_id>/call/",
+        favors.favor_call_view,
+        name="favor_call",
     ),
 ]

@@ -109,3 +109,65 @@ def rudis_give(*, bout: Bout) -> Gladiator:
     verdict.full_clean()
     verdict.save(update_fields=["rudis_offered"])
     return winner
+
+
+# --- Recording a Favor owed (the Favors page) ------------------------------------------------
+
+FAVOR_NO_PATRON = "Say to whom the Favor is owed: a patron, a lanista or a new patron's name."
+FAVOR_TWO_PATRONS = "Name one patron only: pick one or type a new name, not both."
+FAVOR_NO_DEBTOR = "Say who owes the Favor: a man of the campaign or a name."
+FAVOR_FOREIGN = "That {what} belongs to another campaign."
+
+
+@transaction.atomic
+def favor_record(
+    *,
+    campaign,
+    patron=None,
+    lanista=None,
+    patron_name: str = "",
+    owed_by: str = "",
+    gladiator: Gladiator | None = None,
+    reason: str = "",
+) -> Favor:
+    """Record a Favor owed to a patron (an existing one, a lanista as patron, or a new name).
+
+    A lanista with no Patron row yet gets one (his name, linked to him), so his player can
+    call the Favor. `owed_by` defaults to the man's name when a gladiator owes it.
+    """
+    from ludus.models import Patron  # local: keeps the module's imports as they were
+
+    patron_name = patron_name.strip()
+    chosen = [x for x in (patron, lanista, patron_name) if x]
+    if not chosen:
+        raise LudusError(FAVOR_NO_PATRON)
+    if len(chosen) > 1:
+        raise LudusError(FAVOR_TWO_PATRONS)
+    if patron is not None and patron.campaign_id != campaign.pk:
+        raise LudusError(FAVOR_FOREIGN.format(what="patron"))
+    if lanista is not None and lanista.campaign_id != campaign.pk:
+        raise LudusError(FAVOR_FOREIGN.format(what="school"))
+    if gladiator is not None and gladiator.campaign_id != campaign.pk:
+        raise LudusError(FAVOR_FOREIGN.format(what="man"))
+    owed_by = owed_by.strip() or (gladiator.name if gladiator is not None else "")
+    if not owed_by:
+        raise LudusError(FAVOR_NO_DEBTOR)
+    if lanista is not None:
+        patron = Patron.objects.filter(campaign=campaign, lanista=lanista).order_by("pk").first()
+        if patron is None:
+            patron = Patron(campaign=campaign, name=lanista.name, lanista=lanista)
+            patron.full_clean()
+            patron.save()
+    elif patron_name:
+        patron = Patron(campaign=campaign, name=patron_name[:80])
+        patron.full_clean()
+        patron.save()
+    favor = Favor(
+        patron=patron,
+        owed_by=owed_by[:80],
+        gladiator=gladiator,
+        reason=reason.strip()[:200],
+    )
+    favor.full_clean()
+    favor.save()
+    return favor

@@ -1,0 +1,119 @@
+"""The Favors page: who owes whom, what for, and whether the Favor was called.
+
+Favors are the parties' private business. The GM sees and calls every Favor and records new
+ones. A player sees the Favors owed to a patron who is a lanista he plays, and those owed by a
+man of a school he plays; he may call only the first kind. Anything else answers 404.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from ludus.access import Access, campaign_access, require_gm
+from ludus.forms_favors import FavorCallForm, FavorRecordForm
+from ludus.models import Favor
+from ludus.services.ludus import LudusError, favor_call, favor_record
+
+FAVOR_RECORDED = "Recorded: {favor}."
+FAVOR_CALLED = "{patron} called the Favor of {owed_by} for: {called_for}."
+
+
+def can_call(access: Access, favor: Favor) -> bool:
+    """The GM, or the player of the lanista to whom the Favor is owed."""
+    lanista = favor.patron.lanista
+    return access.is_gm or (lanista is not None and lanista.player_id == access.user.pk)
+
+
+def visible_favors(access: Access):
+    favors = (
+        Favor.objects.filter(patron__campaign=access.campaign)
+        .select_related("patron", "patron__lanista", "gladiator", "gladiator__owner")
+        .order_by("called_on", "patron__name", "pk")
+    )
+    if access.is_gm:
+        return favors
+    user = access.user.pk
+    return favors.filter(Q(patron__lanista__player_id=user) | Q(gladiator__owner__player_id=user))
+
+
+def _context(access: Access, *, record_form=None, call_errors=None, call_forms=None) -> dict:
+    favors = list(visible_favors(access))
+    call_forms = call_forms or {}
+    rows = [
+        {
+            "favor": favor,
+            "can_call": not favor.is_called and can_call(access, favor),
+            "form": call_forms.get(favor.pk) or FavorCallForm(prefix=f"call-{favor.pk}"),
+            "error": (call_errors or {}).get(favor.pk, ""),
+        }
+        for favor in favors
+    ]
+    if access.is_gm and record_form is None:
+        record_form = FavorRecordForm(campaign=access.campaign)
+    return {
+        "access": access,
+        "campaign": access.campaign,
+        "nav": "favors",
+        "owed": [row for row in rows if not row["favor"].is_called],
+        "called": [row for row in rows if row["favor"].is_called],
+        "record_form": record_form if access.is_gm else None,
+    }
+
+
+@login_required
+def favors(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    return render(request, "ludus/favors.html", _context(access))
+
+
+@login_required
+@require_POST
+def favor_record_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    require_gm(access)
+    form = FavorRecordForm(request.POST, campaign=access.campaign)
+    if form.is_valid():
+        try:
+            favor = favor_record(**form.service_kwargs())
+        except LudusError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, FAVOR_RECORDED.format(favor=favor))
+            return redirect("favors", campaign_id)
+    return render(request, "ludus/favors.html", _context(access, record_form=form), status=400)
+
+
+@login_required
+@require_POST
+def favor_call_view(request: HttpRequest, campaign_id: int, favor_id: int) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    favor = get_object_or_404(
+        Favor.objects.select_related("patron", "patron__lanista"),
+        pk=favor_id,
+        patron__campaign=access.campaign,
+    )
+    if not can_call(access, favor):
+        raise Http404("No such Favor to call")
+    form = FavorCallForm(request.POST, prefix=f"call-{favor.pk}")
+    error = ""
+    if form.is_valid():
+        try:
+            favor = favor_call(favor=favor, called_for=form.cleaned_data["called_for"])
+        except LudusError as refusal:
+            error = str(refusal)
+        else:
+            messages.success(
+                request,
+                FAVOR_CALLED.format(
+                    patron=favor.patron.name,
+                    owed_by=favor.owed_by,
+                    called_for=favor.called_for,
+                ),
+            )
+            return redirect("favors", campaign_id)
+    context = _context(access, call_errors={favor.pk: error}, call_forms={favor.pk: form})
+    context["error"] = error
+    return render(request, "ludus/favors.html", context, status=400)
