@@ -7,30 +7,8 @@ from django.urls import reverse
 from arena.models import Race, RaceEntry
 from economy.models import Book
 from economy.services import betting
-from ludus.models import Gladiator, Membership
-from tests.factories import GladiatorFactory, MembershipFactory, ShowFactory, UserFactory
-
-
-@pytest.fixture
-def owner(campaign, race):
-    user = UserFactory(username="stable_master")
-    MembershipFactory(campaign=campaign, user=user)
-    stable = race.entries.first().driver.owner
-    stable.player = user
-    stable.save()
-    return user
-
-
-@pytest.fixture
-def other_player(campaign):
-    user = UserFactory(username="other_player")
-    MembershipFactory(campaign=campaign, user=user, role=Membership.Role.PLAYER)
-    return user
-
-
-@pytest.fixture
-def outsider(db):
-    return UserFactory(username="outsider")
+from ludus.models import Gladiator
+from tests.factories import GladiatorFactory, ShowFactory
 
 
 @pytest.fixture

@@ -10,31 +10,6 @@ from django.urls import reverse
 
 from arena.models import Race
 from arena.services import races as r
-from ludus.models import Membership
-from tests.factories import MembershipFactory, UserFactory
-
-
-@pytest.fixture
-def owner(campaign, race):
-    """The player whose stable owns the drivers."""
-    user = UserFactory(username="stable_master")
-    MembershipFactory(campaign=campaign, user=user)
-    stable = race.entries.first().driver.owner
-    stable.player = user
-    stable.save()
-    return user
-
-
-@pytest.fixture
-def other_player(campaign):
-    user = UserFactory(username="other_player")
-    MembershipFactory(campaign=campaign, user=user, role=Membership.Role.PLAYER)
-    return user
-
-
-@pytest.fixture
-def outsider(db):
-    return UserFactory(username="outsider")
 
 
 @pytest.fixture
