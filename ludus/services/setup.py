@@ -110,19 +110,25 @@ def member_add(*, campaign: Campaign, username: str, role: str = "player") -> Me
     return membership
 
 
+def _party_create(model, campaign: Campaign, fields: dict, money_name, money, account, created_by):
+    """A lanista or an editor, played by a member or the GM, with his opening money (if any)
+    written to the ledger from the market."""
+    money = _check_money(money, money_name)
+    _check_player(campaign, fields.get("player"))
+    party = model(campaign=campaign, **fields)
+    _check(party)
+    party.save()
+    if money:
+        opening_balance(account=account(party), amount=money, created_by=created_by)
+    return party
+
+
 @transaction.atomic
 def lanista_create(
     *, campaign: Campaign, chest: int | None = 0, created_by=None, **fields
 ) -> Lanista:
     """A lanista and his school (with its medicus), and his opening chest in sesterces."""
-    chest = _check_money(chest, "chest")
-    _check_player(campaign, fields.get("player"))
-    lanista = Lanista(campaign=campaign, **fields)
-    _check(lanista)
-    lanista.save()
-    if chest:
-        opening_balance(account=accounts.chest(lanista), amount=chest, created_by=created_by)
-    return lanista
+    return _party_create(Lanista, campaign, fields, "chest", chest, accounts.chest, created_by)
 
 
 @transaction.atomic
@@ -147,14 +153,7 @@ def editor_create(
     *, campaign: Campaign, purse: int | None = 0, created_by=None, **fields
 ) -> Editor:
     """An editor (who gives the games), his Dignitas, and his opening purse in sesterces."""
-    purse = _check_money(purse, "purse")
-    _check_player(campaign, fields.get("player"))
-    editor = Editor(campaign=campaign, **fields)
-    _check(editor)
-    editor.save()
-    if purse:
-        opening_balance(account=accounts.purse(editor), amount=purse, created_by=created_by)
-    return editor
+    return _party_create(Editor, campaign, fields, "purse", purse, accounts.purse, created_by)
 
 
 @transaction.atomic
