@@ -5,9 +5,9 @@ from __future__ import annotations
 from django import forms
 
 from arena.models import Bout, Show, Venue
-from arena.rules.dice import MAX_DICE_PER_KIND
-from arena.rules.era.orders import PRESETS
 from ludus.models import Editor, Gladiator
+from rules.dice import MAX_DICE_PER_KIND
+from rules.era.orders import PRESETS
 
 # Above this the Monte Carlo takes too long for a page (about a second per 5,000 bouts).
 MAX_ODDS_BOUTS = 20_000

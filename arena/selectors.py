@@ -9,9 +9,9 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from arena.models import Bout, Show
-from arena.rules.era import bout as engine
-from arena.rules.era.orders import BoonSpend, Choice, DecisionKind
 from ludus.models import Campaign
+from rules.era import bout as engine
+from rules.era.orders import BoonSpend, Choice, DecisionKind
 
 
 def shows(campaign: Campaign) -> QuerySet[Show]:

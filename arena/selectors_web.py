@@ -13,8 +13,6 @@ from dataclasses import dataclass, field, replace
 from django.db.models import Q, QuerySet, Sum
 
 from arena.models import Bout, Show, Venue
-from arena.rules.dice import RulesError
-from arena.rules.era import bout as engine
 from arena.selectors import bout_pending, show_card
 from arena.services.bouts import (
     DEFIED_RELEASE,
@@ -28,6 +26,8 @@ from economy.models import Account, Entry, Hire, Transaction
 from economy.selectors_web import party_balance
 from ludus.models import Campaign, DignitasChange, Gladiator, Injury
 from ludus.selectors import carried_injuries, editor_dignitas, gladiator_record, rudis_eligible
+from rules.dice import RulesError
+from rules.era import bout as engine
 
 SIDES = ("a", "b")
 

@@ -265,10 +265,10 @@ def ms(seconds: float) -> float:
 
 
 def bench_dice(scale: Scale, report: Report) -> None:
-    from arena.rules import dice
-    from arena.rules.dice import Pool, distribution
+    from rules import dice
+    from rules.dice import Pool, distribution
 
-    report.section("1. Exact dice distributions (arena/rules/dice.py distribution)")
+    report.section("1. Exact dice distributions (rules/dice.py distribution)")
 
     def clear() -> None:
         distribution.cache_clear()
@@ -336,10 +336,10 @@ def forum_setup():
 
 
 def bench_bouts(scale: Scale, report: Report) -> None:
-    from arena.rules.era.bout import fight_bout
-    from arena.rules.era.odds import bout_odds, bout_seeds
+    from rules.era.bout import fight_bout
+    from rules.era.odds import bout_odds, bout_seeds
 
-    report.section("2. Bouts (arena/rules/era/odds.py bout_odds, bout.py fight_bout)")
+    report.section("2. Bouts (rules/era/odds.py bout_odds, bout.py fight_bout)")
     setup = forum_setup()
     _ = setup.fixed  # worked out once per setup; the odds reuse it
 
@@ -399,11 +399,11 @@ def bench_bouts(scale: Scale, report: Report) -> None:
 
 def bench_races(scale: Scale, report: Report) -> None:
     from arena.management.commands.race_odds import build_drivers
-    from arena.rules import dice
-    from arena.rules.era import race
-    from arena.rules.era.race import RaceSetup, exact_race_odds, race_odds, run_race
+    from rules import dice
+    from rules.era import race
+    from rules.era.race import RaceSetup, exact_race_odds, race_odds, run_race
 
-    report.section("3. Chariot races (arena/rules/era/race.py)")
+    report.section("3. Chariot races (rules/era/race.py)")
     # The field of `manage.py race_odds --driver 3,3 --driver 3,2 --driver 2,2 --driver 2,1`.
     drivers = build_drivers(["3,3", "3,2", "2,2", "2,1"], "none")
 

@@ -13,13 +13,6 @@ from fractions import Fraction
 from django.db.models import Prefetch, Q, QuerySet
 
 from arena.models import Bout, Show, Verdict
-from arena.rules.dice import distribution
-from arena.rules.era.bout import Entrant
-from arena.rules.era.decision import appeal_pool
-from arena.rules.era.injuries import INJURY_STEP
-from arena.rules.era.kits import Kit
-from arena.rules.era.orders import PRESETS
-from arena.rules.era.sheet import CHARACTERISTICS, SKILLS
 from arena.services.bouts import fighter_sheet, table_entries
 from economy.models import SESTERCES_PER_PURSE
 from ludus.models import Campaign, Gladiator, Injury, Lanista, Membership, TreatmentAttempt
@@ -33,6 +26,13 @@ from ludus.selectors import (
     unhealed_injuries,
 )
 from ludus.services.recovery import treatment_pool
+from rules.dice import distribution
+from rules.era.bout import Entrant
+from rules.era.decision import appeal_pool
+from rules.era.injuries import INJURY_STEP
+from rules.era.kits import Kit
+from rules.era.orders import PRESETS
+from rules.era.sheet import CHARACTERISTICS, SKILLS
 
 
 def memberships_for_user(user) -> QuerySet[Membership]:

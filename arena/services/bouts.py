@@ -20,18 +20,18 @@ from dataclasses import replace
 from django.db import transaction
 
 from arena.models import Bout, Verdict
-from arena.rules.dice import RulesError
-from arena.rules.era import bout as engine
-from arena.rules.era import decision
-from arena.rules.era.injuries import Injury as TableInjury
-from arena.rules.era.injuries import entries_named, injured_wound_points
-from arena.rules.era.orders import Orders, orders_by_name
-from arena.rules.era.sheet import CHARACTERISTICS, SKILLS, Fighter
 from economy.services.betting import bout_book_close
 from economy.services.contracts import purse_pay, sword_given_charge
 from ludus.models import DignitasChange, Gladiator, Injury, Ruleset
 from ludus.selectors import carried_injuries, is_known
 from ludus.services.ludus import contract_count_down
+from rules.dice import RulesError
+from rules.era import bout as engine
+from rules.era import decision
+from rules.era.injuries import Injury as TableInjury
+from rules.era.injuries import entries_named, injured_wound_points
+from rules.era.orders import Orders, orders_by_name
+from rules.era.sheet import CHARACTERISTICS, SKILLS, Fighter
 
 BOUT_OVER = "This bout is over ({status}); it cannot be fought again."
 NOT_AWAITING = "This bout is not waiting for the editor ({status})."

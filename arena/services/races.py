@@ -20,16 +20,16 @@ from collections.abc import Iterable
 from django.db import transaction
 
 from arena.models import Race, RaceEntry
-from arena.rules.dice import RulesError
-from arena.rules.era import race as engine
-from arena.rules.era.injuries import Injury as TableInjury
-from arena.rules.era.injuries import characteristic_loss, entries_named
-from arena.rules.era.sheet import CHARACTERISTIC_RANGE, half_up
 from economy.accounts import peculium, purse
 from economy.ledger import LedgerError, Leg, account_balance, transaction_post
 from economy.models import SESTERCES_PER_PURSE, Transaction
 from ludus.models import Gladiator, Ruleset
 from ludus.selectors import carried_injuries
+from rules.dice import RulesError
+from rules.era import race as engine
+from rules.era.injuries import Injury as TableInjury
+from rules.era.injuries import characteristic_loss, entries_named
+from rules.era.sheet import CHARACTERISTIC_RANGE, half_up
 
 RACE_OVER = "This race is over; it cannot be run again."
 LEG_ALREADY_RUN = "{legs} of 3 legs have been run; run at least leg {next}."

@@ -23,7 +23,6 @@ from django.views.decorators.http import require_POST
 
 from arena.forms import DecisionForm, EditorChoiceForm
 from arena.models import Bout, Verdict
-from arena.rules.era.bout import EndReason
 from arena.selectors_web import (
     bout_aftermath,
     bout_defiance,
@@ -45,6 +44,7 @@ from economy.ledger import LedgerError
 from economy.selectors_bets import book_for_event
 from ludus.access import Access, campaign_access, require_gm
 from ludus.services.ludus import LudusError, rudis_give
+from rules.era.bout import EndReason
 
 NOT_YOUR_CHOICE = "That choice is not yours to make."
 NO_CHOICE_PENDING = "The bout is not waiting for a choice."

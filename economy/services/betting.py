@@ -19,12 +19,12 @@ from fractions import Fraction
 from django.db import transaction
 
 from arena.models import Bout, Race, RaceEntry
-from arena.rules.era.race import exact_race_odds
 from economy.accounts import bettor_account, bookmaker
 from economy.ledger import LedgerError, Leg, account_balance, transaction_post
 from economy.models import Account, Bet, Bettor, Book, Transaction
 from economy.odds_lines import Odds, OddsError, check_stake, nearest_odds, shorten, table_line
 from ludus.models import Campaign, Gladiator
+from rules.era.race import exact_race_odds
 
 BOOK_EXISTS = "{event} already has a book."
 BOOK_NEEDS_ONE = "Open a book on one bout or one race."
@@ -115,9 +115,9 @@ def bout_engine_chances(bout: Bout, *, runs: int, seed: int) -> tuple[float, flo
 
     Draws (neither wins) are left out of both chances; a book on a drawn bout is void.
     """
-    from arena.rules.dice import RulesError
-    from arena.rules.era.odds import bout_odds
     from arena.services.bouts import BoutError, bout_setup  # bouts import betting: import late
+    from rules.dice import RulesError
+    from rules.era.odds import bout_odds
 
     try:
         result = bout_odds(bout_setup(bout=bout), bouts=runs, seed=seed)

@@ -1,4 +1,4 @@
-"""A gladiator's standing orders in the arena (a preset of arena.rules.era.orders).
+"""A gladiator's standing orders in the arena (a preset of rules.era.orders).
 
 The orders are private to the GM and the player whose lanista owns the man; the view checks
 that. Here only the rules' own check: the name must be one of the presets.
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from arena.rules.dice import RulesError
-from arena.rules.era.orders import PRESETS, orders_by_name
 from ludus.models import Gladiator
+from rules.dice import RulesError
+from rules.era.orders import PRESETS, orders_by_name
 
 UNKNOWN_ORDERS = "Orders must be one of {allowed}; got {name!r}."
 DEAD_MAN_ORDERS = "{name} is dead; he takes no more orders."

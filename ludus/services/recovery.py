@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from arena.rules.dice import Difficulty, Pool, roll
 from ludus.models import Campaign, Gladiator, Injury, TreatmentAttempt
+from rules.dice import Difficulty, Pool, roll
 
 DEAD_MAN = "{name} is dead; the dead do not recover."
 NO_MEDICUS = "{name} belongs to no school, so no medicus can treat him."

@@ -7,13 +7,13 @@ import re
 import pytest
 
 from arena.models import Bout, Show
-from arena.rules.dice import Pool, distribution
-from arena.rules.era import bout as engine
 from arena.services.bouts import bout_setup
 from economy import accounts
 from economy.models import Account, Entry
 from economy.services.contracts import opening_balance
 from ludus.models import Membership
+from rules.dice import Pool, distribution
+from rules.era import bout as engine
 from tests import factories
 from tests.arena.views.helpers import divided, seed_where
 from tests.browser.conftest import log_in

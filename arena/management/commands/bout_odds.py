@@ -19,12 +19,12 @@ from dataclasses import replace
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from arena.rules.dice import RulesError
-from arena.rules.era.bout import BoutSetup, Entrant, Side, fight_bout
-from arena.rules.era.kits import KIT_NAMES, kit_by_name
-from arena.rules.era.odds import MAX_BOUTS, OddsResult, bout_odds, bout_seeds, verdict_for
-from arena.rules.era.orders import PRESETS, orders_by_name
-from arena.rules.era.sheet import CHARACTERISTICS, SKILLS, Fighter
+from rules.dice import RulesError
+from rules.era.bout import BoutSetup, Entrant, Side, fight_bout
+from rules.era.kits import KIT_NAMES, kit_by_name
+from rules.era.odds import MAX_BOUTS, OddsResult, bout_odds, bout_seeds, verdict_for
+from rules.era.orders import PRESETS, orders_by_name
+from rules.era.sheet import CHARACTERISTICS, SKILLS, Fighter
 
 SIDE_DEFAULTS = {
     "a": {"kit": "thraex", "name": "Bithys", "melee": 3, "favor": 3},

@@ -14,8 +14,8 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from arena.management.commands.dice import one_line_errors
-from arena.rules.dice import RulesError
-from arena.rules.era.race import LEGS, Driver, RaceOdds, exact_race_odds, race_odds
+from rules.dice import RulesError
+from rules.era.race import LEGS, Driver, RaceOdds, exact_race_odds, race_odds
 
 
 class Command(BaseCommand):

@@ -6,8 +6,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arena.rules.dice import distribution
-from arena.rules.era.bout import (
+from rules.dice import distribution
+from rules.era.bout import (
     ROUND_CAP,
     BoutSetup,
     EndReason,
@@ -16,9 +16,9 @@ from arena.rules.era.bout import (
     Side,
     fight_bout,
 )
-from arena.rules.era.kits import KITS
-from arena.rules.era.orders import PRESETS, Choice, DecisionKind, Orders
-from arena.rules.era.sheet import Fighter
+from rules.era.kits import KITS
+from rules.era.orders import PRESETS, Choice, DecisionKind, Orders
+from rules.era.sheet import Fighter
 
 characteristic = st.integers(1, 6)
 skill = st.integers(0, 5)

@@ -5,12 +5,12 @@ import uuid
 import pytest
 
 from arena.models import Race
-from arena.rules.era import race as engine
 from arena.services.races import race_setup
 from economy import accounts
 from economy.ledger import Leg, account_balance, transaction_post
 from economy.models import Transaction
 from ludus.models import Membership
+from rules.era import race as engine
 from tests.factories import (
     BettorFactory,
     CampaignFactory,

@@ -3,8 +3,8 @@
 import pytest
 
 from arena.models import Race
-from arena.rules.era import race as engine
 from arena.services.races import driver_resistance, race_drivers, race_run, race_setup
+from rules.era import race as engine
 from tests.arena.races.cast import engine_result
 from tests.factories import InjuryFactory
 

@@ -4,11 +4,11 @@ import pytest
 from django.db.models import Sum
 
 from arena.models import Race, RaceEntry
-from arena.rules.era import race as engine
 from arena.services import races as r
 from economy import accounts
 from economy.models import Book, Entry, Transaction
 from economy.services import betting
+from rules.era import race as engine
 from tests.arena.races.cast import balance, engine_result, find_seed, make_race
 
 

@@ -9,11 +9,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from arena.rules.era import decision
-from arena.rules.era.bout import fight_bout
 from arena.services.bouts import appeal_seed, bout_setup, fighter_sheet
 from economy import accounts
 from economy.services.contracts import opening_balance
+from rules.era import decision
+from rules.era.bout import fight_bout
 from tests import factories
 
 SEED_LIMIT = 20_000

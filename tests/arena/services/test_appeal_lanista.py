@@ -9,9 +9,9 @@ import random
 import pytest
 
 from arena.models import Verdict
-from arena.rules.dice import Pool
-from arena.rules.era import decision
 from arena.services.bouts import BoutError, appeal_seed, bout_decide, bout_fight, fighter_sheet
+from rules.dice import Pool
+from rules.era import decision
 from tests import factories
 from tests.arena.services.conftest import appeal_succeeds
 

@@ -6,9 +6,6 @@ import copy
 import pytest
 
 from arena.models import Bout
-from arena.rules.era.bout import Entrant, EventKind, fight_bout
-from arena.rules.era.orders import FIGHT_ON
-from arena.rules.era.sheet import Fighter
 from arena.services.bouts import (
     BoutError,
     bout_fight,
@@ -17,6 +14,9 @@ from arena.services.bouts import (
     setup_from_data,
     wound_points_now,
 )
+from rules.era.bout import Entrant, EventKind, fight_bout
+from rules.era.orders import FIGHT_ON
+from rules.era.sheet import Fighter
 from tests import factories
 
 pytestmark = pytest.mark.django_db

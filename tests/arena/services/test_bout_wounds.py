@@ -7,9 +7,9 @@ starts him at them, and afterwards he carries the engine's final Wounds, not car
 import pytest
 
 from arena.models import Bout
-from arena.rules.era.bout import EndReason, fight_bout
 from arena.services.bouts import BoutError, bout_fight, bout_setup
 from ludus.models import Injury
+from rules.era.bout import EndReason, fight_bout
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,6 @@ import pytest
 from django.db.models import Sum
 
 from arena.models import Bout, Verdict
-from arena.rules.era.bout import ENGINE_VERSION, EndReason, fight_bout
 from arena.services import bouts
 from arena.services.bouts import BoutError, bout_decide, bout_fight, bout_setup
 from economy import accounts
@@ -13,6 +12,7 @@ from economy.models import SESTERCES_PER_PURSE, Account, Entry, Transaction
 from economy.services.contracts import hire_contract_create
 from ludus.models import DignitasChange, Gladiator, Injury
 from ludus.selectors import editor_dignitas
+from rules.era.bout import ENGINE_VERSION, EndReason, fight_bout
 from tests import factories
 from tests.arena.services.conftest import appeal_succeeds
 

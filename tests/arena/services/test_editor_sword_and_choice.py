@@ -7,7 +7,6 @@ import random
 import pytest
 
 from arena.models import Bout, Show, Verdict
-from arena.rules.era.bout import EndReason, fight_bout
 from arena.services.bouts import bout_decide, bout_fight, bout_setup
 from arena.services.shows import bout_add, show_hold
 from economy import accounts
@@ -15,6 +14,7 @@ from economy.ledger import LedgerError, account_balance
 from economy.models import SESTERCES_PER_PURSE, Entry, Transaction
 from economy.services.contracts import correction, hire_contract_create, opening_balance
 from ludus.models import DignitasChange, Gladiator
+from rules.era.bout import EndReason, fight_bout
 from tests import factories
 
 PURSE = SESTERCES_PER_PURSE

@@ -192,8 +192,8 @@ def test_orders_that_ask_are_answered_by_the_orders_when_a_show_is_held(cast):
     assert cast.bout.status == Bout.Status.DONE
     assert cast.bout.decisions  # every asked choice was answered, and kept for the replay
     # The same bout fought with the plain orders (nothing asked) ends the same way.
-    from arena.rules.era.bout import fight_bout
     from arena.services.bouts import setup_from_data
+    from rules.era.bout import fight_bout
 
     plain = dict(cast.bout.setup)
     plain["a"] = {**plain["a"], "orders": {**plain["a"]["orders"], "ask": []}}

@@ -2,8 +2,8 @@
 engine, never hard-coded), and read the panels of a page."""
 
 from arena.models import Bout
-from arena.rules.era import bout as engine
 from arena.services.bouts import bout_setup, crowd_call
+from rules.era import bout as engine
 
 
 def seed_where(bout: Bout, wanted, tries: int = 400) -> int:

@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 from django.template import Context, Template
 
 from arena import svg
-from arena.rules.dice import Pool, roll
 from arena.templatetags.arena_charts import dice, face_glyphs
+from rules.dice import Pool, roll
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from arena.models import Bout
-from arena.rules.era.kits import KITS
+from rules.era.kits import KITS
 
 pytestmark = pytest.mark.django_db
 

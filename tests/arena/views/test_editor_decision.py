@@ -11,7 +11,6 @@ from django.db import transaction
 from django.urls import reverse
 
 from arena.models import Bout, Verdict
-from arena.rules.era import bout as engine
 from arena.services.bouts import (
     DEFIED_RELEASE,
     DEFIED_SWORD,
@@ -24,6 +23,7 @@ from arena.services.bouts import (
 from arena.views.bouts import APPEAL_WON, AWAITING_EDITOR, DEFIED
 from ludus.models import DignitasChange, Gladiator
 from ludus.selectors import editor_dignitas
+from rules.era import bout as engine
 
 pytestmark = pytest.mark.django_db
 

@@ -7,11 +7,11 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from arena.models import Bout, Verdict
-from arena.rules.era import bout as engine
 from arena.services.bouts import bout_decide, bout_fight
 from arena.views.bouts import RUDIS_GIVEN
 from ludus.models import Gladiator
 from ludus.services import ludus as ludus_services
+from rules.era import bout as engine
 from tests import factories
 from tests.arena.views.helpers import seed_where
 

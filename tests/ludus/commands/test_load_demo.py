@@ -9,7 +9,6 @@ from django.core.management.base import CommandError
 from django.db.models import Sum
 
 from arena.models import Bout, RaceEntry, Show
-from arena.rules.era.bout import fight_bout
 from arena.selectors import show_card
 from arena.services.bouts import bout_setup
 from arena.services.shows import show_hold
@@ -20,6 +19,7 @@ from economy.services.contracts import lex_tullia_warning
 from ludus.demo import DEMO_NAME, DEMO_PASSWORD
 from ludus.models import Campaign, Gladiator, Membership
 from ludus.selectors import editor_dignitas, is_known
+from rules.era.bout import fight_bout
 
 PURSE = SESTERCES_PER_PURSE
 

@@ -5,8 +5,6 @@ from fractions import Fraction
 
 import pytest
 
-from arena.rules.dice import Pool, distribution, roll
-from arena.rules.era.injuries import TABLE
 from ludus.models import Gladiator, TreatmentAttempt
 from ludus.services import recovery
 from ludus.services.recovery import (
@@ -16,6 +14,8 @@ from ludus.services.recovery import (
     night_rest,
     treatment_pool,
 )
+from rules.dice import Pool, distribution, roll
+from rules.era.injuries import TABLE
 from tests import factories
 
 

@@ -5,10 +5,10 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from arena.rules.dice import Pool, distribution
 from ludus.models import Injury, TreatmentAttempt
 from ludus.services.recovery import ALREADY_TREATED_TODAY
 from ludus.views.recovery import DAY_ADVANCED
+from rules.dice import Pool, distribution
 from tests import factories
 from tests.ludus.views.cast import MEMBERS
 

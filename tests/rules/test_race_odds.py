@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from arena.rules.era.race import (
+from rules.era.race import (
     Driver,
     RaceSetup,
     exact_race_odds,

@@ -10,9 +10,9 @@ import math
 import random
 from dataclasses import dataclass
 
-from arena.rules.dice import RulesError, check_range
-from arena.rules.era.bout import BoutResult, BoutSetup, EndReason, Side, fight_bout
-from arena.rules.era.decision import CrowdCall, Verdict, crowd_call, decide
+from rules.dice import RulesError, check_range
+from rules.era.bout import BoutResult, BoutSetup, EndReason, Side, fight_bout
+from rules.era.decision import CrowdCall, Verdict, crowd_call, decide
 
 MAX_BOUTS = 1_000_000
 APPEAL_SALT = 0x5EED_A99E  # the appeal's generator is the bout's seed mixed with this

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from arena.rules import dice as rules_dice
-from arena.rules.dice import Outcome, Pool, RulesError
-from arena.rules.era import race, rolls
-from arena.rules.era.bout import (
+from rules import dice as rules_dice
+from rules.dice import Outcome, Pool, RulesError
+from rules.era import race, rolls
+from rules.era.bout import (
     BoutSetup,
     Decision,
     EndReason,
@@ -22,10 +22,10 @@ from arena.rules.era.bout import (
     Side,
     fight_bout,
 )
-from arena.rules.era.odds import bout_odds
-from arena.rules.era.orders import CAUTIOUS, NEVER_YIELD, Orders
-from arena.rules.era.rolls import ScriptedDice
-from arena.rules.era.sheet import Fighter
+from rules.era.odds import bout_odds
+from rules.era.orders import CAUTIOUS, NEVER_YIELD, Orders
+from rules.era.rolls import ScriptedDice
+from rules.era.sheet import Fighter
 
 ROOT = Path(__file__).resolve().parents[3]
 MISS = Outcome(0, 0)

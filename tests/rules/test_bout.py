@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from arena.rules.dice import Outcome, Pool, RulesError
-from arena.rules.era.bout import (
+from rules.dice import Outcome, Pool, RulesError
+from rules.era.bout import (
     ROUND_CAP,
     BoutSetup,
     Decision,
@@ -16,11 +16,11 @@ from arena.rules.era.bout import (
     fight_bout,
     starting_favor,
 )
-from arena.rules.era.decision import CrowdCall, EditorAct, appeal_pool, crowd_call, decide
-from arena.rules.era.injuries import TABLE, Severity, critical_injury, injury_for
-from arena.rules.era.kits import KITS, kit_by_name
-from arena.rules.era.odds import bout_odds
-from arena.rules.era.orders import (
+from rules.era.decision import CrowdCall, EditorAct, appeal_pool, crowd_call, decide
+from rules.era.injuries import TABLE, Severity, critical_injury, injury_for
+from rules.era.kits import KITS, kit_by_name
+from rules.era.odds import bout_odds
+from rules.era.orders import (
     CAUTIOUS,
     FIGHT_ON,
     NEVER_YIELD,
@@ -29,8 +29,8 @@ from arena.rules.era.orders import (
     Orders,
     orders_by_name,
 )
-from arena.rules.era.rolls import ScriptedDice, faces_for
-from arena.rules.era.sheet import Fighter
+from rules.era.rolls import ScriptedDice, faces_for
+from rules.era.sheet import Fighter
 
 MISS = Outcome(0, 0)
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from arena.rules.dice import (
+from rules.dice import (
     DIE_ORDER,
     Die,
     Difficulty,

@@ -18,8 +18,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from arena.rules.dice import Difficulty, Pool, Roll, RulesError, check_range
-from arena.rules.era.injuries import (
+from rules.dice import Difficulty, Pool, Roll, RulesError, check_range
+from rules.era.injuries import (
     CritRoll,
     carried_entries,
     check_penalty,
@@ -27,9 +27,9 @@ from arena.rules.era.injuries import (
     injured_sheet,
     injured_wound_points,
 )
-from arena.rules.era.injuries import Injury as TableInjury
-from arena.rules.era.kits import Kit, kit_by_name
-from arena.rules.era.orders import (
+from rules.era.injuries import Injury as TableInjury
+from rules.era.kits import Kit, kit_by_name
+from rules.era.orders import (
     CAUTIOUS,
     MINIMUM_HIT_FLOOR,
     Choice,
@@ -37,8 +37,8 @@ from arena.rules.era.orders import (
     Orders,
     orders_by_name,
 )
-from arena.rules.era.rolls import Dice, SeededDice
-from arena.rules.era.sheet import Fighter
+from rules.era.rolls import Dice, SeededDice
+from rules.era.sheet import Fighter
 
 ENGINE_VERSION = "era-bout/1"
 ROUND_CAP = 200  # a safety net: no pair of sheets fights this long, but a loop must end

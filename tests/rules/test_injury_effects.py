@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-from arena.rules.dice import Outcome, Pool, RulesError
-from arena.rules.era.bout import BoutSetup, Decision, Entrant, EventKind, Side, fight_bout
-from arena.rules.era.injuries import (
+from rules.dice import Outcome, Pool, RulesError
+from rules.era.bout import BoutSetup, Decision, Entrant, EventKind, Side, fight_bout
+from rules.era.injuries import (
     ARENA_RATINGS,
     TABLE,
     Modifier,
@@ -20,10 +20,10 @@ from arena.rules.era.injuries import (
     injured_wound_points,
     injury_named,
 )
-from arena.rules.era.kits import KITS
-from arena.rules.era.orders import CAUTIOUS, DecisionKind
-from arena.rules.era.rolls import ScriptedDice
-from arena.rules.era.sheet import CHARACTERISTICS, SKILLS, Fighter
+from rules.era.kits import KITS
+from rules.era.orders import CAUTIOUS, DecisionKind
+from rules.era.rolls import ScriptedDice
+from rules.era.sheet import CHARACTERISTICS, SKILLS, Fighter
 
 MISS = Outcome(0, 0)
 BITHYS = Fighter("Bithys", might=3, melee=3)

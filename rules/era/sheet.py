@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from arena.rules.dice import Pool, RulesError, check_range
+from rules.dice import Pool, RulesError, check_range
 
 CHARACTERISTICS = ("might", "agility", "intellect", "cunning", "willpower", "charisma")
 SKILLS = ("melee", "charm", "medicine", "operate", "resilience", "vigilance", "athletics")

@@ -9,9 +9,9 @@ from fractions import Fraction
 
 import pytest
 
-from arena.rules.dice import Outcome, Pool, RulesError, distribution
-from arena.rules.era.bout import BoutSetup, Entrant, Side, fight_bout
-from arena.rules.era.decision import (
+from rules.dice import Outcome, Pool, RulesError, distribution
+from rules.era.bout import BoutSetup, Entrant, Side, fight_bout
+from rules.era.decision import (
     Appellant,
     EditorAct,
     Role,
@@ -19,9 +19,9 @@ from arena.rules.era.decision import (
     choose_appellant,
     decide,
 )
-from arena.rules.era.odds import verdict_for
-from arena.rules.era.rolls import ScriptedDice
-from arena.rules.era.sheet import Fighter
+from rules.era.odds import verdict_for
+from rules.era.rolls import ScriptedDice
+from rules.era.sheet import Fighter
 
 BITHYS = Fighter("Bithys", might=3, melee=3, charisma=2, charm=1)
 

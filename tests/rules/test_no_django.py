@@ -1,11 +1,11 @@
-"""The rules engines are pure Python: nothing under arena/rules/ may import Django."""
+"""The rules engines are pure Python: nothing under rules/ may import Django."""
 
 import ast
 from pathlib import Path
 
-import arena.rules
+import rules
 
-RULES = Path(arena.rules.__file__).parent
+RULES = Path(rules.__file__).parent
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -21,8 +21,8 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from arena.rules.dice import Difficulty, Pool, RulesError, check_range
-from arena.rules.era.sheet import CHARACTERISTIC_RANGE, CHARACTERISTICS, SKILLS, Fighter
+from rules.dice import Difficulty, Pool, RulesError, check_range
+from rules.era.sheet import CHARACTERISTIC_RANGE, CHARACTERISTICS, SKILLS, Fighter
 
 INJURY_STEP = 10  # each injury already carried adds 10; each point of Helm takes 10
 MIN_WOUND_POINTS = 1  # Wound Points lost to injuries never take a man below 1

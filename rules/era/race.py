@@ -26,7 +26,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import Protocol
 
-from arena.rules.dice import (
+from rules.dice import (
     Outcome,
     Pool,
     Roll,
@@ -35,15 +35,15 @@ from arena.rules.dice import (
     distribution,
     roll,
 )
-from arena.rules.era.injuries import (
+from rules.era.injuries import (
     DRIVING,
     CheckPenalty,
     carried_entries,
     characteristic_loss,
     check_penalty,
 )
-from arena.rules.era.injuries import Injury as TableInjury
-from arena.rules.era.rolls import ScriptedDice as ScriptedDice  # one class for bout and race
+from rules.era.injuries import Injury as TableInjury
+from rules.era.rolls import ScriptedDice as ScriptedDice  # one class for bout and race
 
 ENGINE_VERSION = "race-1"
 LEGS = 3  # start and first turn, middle laps, last lap

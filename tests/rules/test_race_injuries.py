@@ -2,8 +2,8 @@
 
 import pytest
 
-from arena.rules.dice import Pool, RulesError
-from arena.rules.era.race import (
+from rules.dice import Pool, RulesError
+from rules.era.race import (
     LEGS,
     Driver,
     RaceSetup,

@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from arena.rules.dice import Outcome, Pool, distribution
-from arena.rules.era.bout import (
+from rules.dice import Outcome, Pool, distribution
+from rules.era.bout import (
     BoutSetup,
     Decision,
     EndReason,
@@ -19,11 +19,11 @@ from arena.rules.era.bout import (
     Side,
     fight_bout,
 )
-from arena.rules.era.decision import CrowdCall, EditorAct, appeal_pool, crowd_call, decide
-from arena.rules.era.injuries import Severity, critical_injury, severity_by_name
-from arena.rules.era.orders import CAUTIOUS, Choice, DecisionKind
-from arena.rules.era.rolls import ScriptedDice
-from arena.rules.era.sheet import Fighter
+from rules.era.decision import CrowdCall, EditorAct, appeal_pool, crowd_call, decide
+from rules.era.injuries import Severity, critical_injury, severity_by_name
+from rules.era.orders import CAUTIOUS, Choice, DecisionKind
+from rules.era.rolls import ScriptedDice
+from rules.era.sheet import Fighter
 
 BITHYS = Fighter("Bithys", might=3, melee=3, charisma=2, charm=1)
 MURMILLO = Fighter("the murmillo", might=3, melee=2)

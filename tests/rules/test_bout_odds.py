@@ -6,9 +6,9 @@ under 0.4 points; the tolerances are the seed's rounding plus a few standard err
 
 import pytest
 
-from arena.rules.era.bout import BoutSetup, Entrant
-from arena.rules.era.odds import OddsResult, bout_odds
-from arena.rules.era.sheet import Fighter
+from rules.era.bout import BoutSetup, Entrant
+from rules.era.odds import OddsResult, bout_odds
+from rules.era.sheet import Fighter
 
 pytestmark = pytest.mark.slow
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field, replace
 
-from arena.rules.dice import RulesError, check_range
+from rules.dice import RulesError, check_range
 
 # The wound yield reckons with a smallest hit of at least 2 Wounds: the binding reading's figure,
 # what the seed's fighters deal each other (the Samnite, who takes only 1, included).

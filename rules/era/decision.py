@@ -14,10 +14,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from arena.rules.dice import Difficulty, Pool, Roll, RulesError, check_range, distribution
-from arena.rules.era.injuries import Injury, carried_entries, check_penalty, injured_sheet
-from arena.rules.era.rolls import Dice, SeededDice
-from arena.rules.era.sheet import CHARACTERISTIC_RANGE, SKILL_RANGE, Fighter
+from rules.dice import Difficulty, Pool, Roll, RulesError, check_range, distribution
+from rules.era.injuries import Injury, carried_entries, check_penalty, injured_sheet
+from rules.era.rolls import Dice, SeededDice
+from rules.era.sheet import CHARACTERISTIC_RANGE, SKILL_RANGE, Fighter
 
 APPEAL_DIFFICULTY = Difficulty.HARD
 DIGNITAS_FAVOR = 6  # a winner at this Crowd Favor earns the editor 1 Dignitas (III)

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Protocol
 
-from arena.rules.dice import Die, Outcome, Pool, Roll, RolledDie, RulesError, check_range
+from rules.dice import Die, Outcome, Pool, Roll, RolledDie, RulesError, check_range
 
 Key = tuple[int, int, int, int]  # net successes, net boons, breakthroughs, calamities
 

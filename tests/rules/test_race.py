@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import arena.rules.era.race as race_module
-from arena.rules.dice import Pool, RulesError
-from arena.rules.era.race import (
+import rules.era.race as race_module
+from rules.dice import Pool, RulesError
+from rules.era.race import (
     DEFAULT_RESISTANCE,
     LEGS,
     Driver,
