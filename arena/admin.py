@@ -5,6 +5,10 @@ arena.services.bouts and are read-only here."""
 from django.contrib import admin
 
 from arena.models import Bout, Race, RaceEntry, Show, Verdict
+from arena.selectors.records import gladiator_record
+from ludus.admin import InjuryInline, PriorRecordInline
+from ludus.models import Gladiator
+from ludus.selectors.people import is_hurt
 
 ENGINE_FIELDS = ["seed", "engine_version", "setup", "decisions", "log", "rounds"]
 RESULT_FIELDS = ["status", "winner", "loser", "end_reason", "favor_a", "favor_b"]
@@ -91,3 +95,31 @@ class RaceEntryAdmin(admin.ModelAdmin):
     list_filter = ["faction", "chariot", "won", "race__show__campaign"]
     search_fields = ["driver__name", "faction"]
     raw_id_fields = ["driver"]
+
+
+# A man's record comes from his bouts, so his admin page sits with the arena.
+@admin.register(Gladiator)
+class GladiatorAdmin(admin.ModelAdmin):
+    list_display = [
+        "name",
+        "armatura",
+        "owner",
+        "status",
+        "legal_status",
+        "record",
+        "wounds",
+        "hurt",
+        "price_purses",
+        "campaign",
+    ]
+    list_filter = ["campaign", "status", "legal_status", "armatura", "is_charioteer", "owner"]
+    search_fields = ["name", "faction"]
+    inlines = [PriorRecordInline, InjuryInline]
+
+    @admin.display(description="record (W-L-D)")
+    def record(self, obj: Gladiator) -> str:
+        return str(gladiator_record(obj))
+
+    @admin.display(boolean=True)
+    def hurt(self, obj: Gladiator) -> bool:
+        return is_hurt(obj)

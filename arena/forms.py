@@ -6,7 +6,7 @@ from django import forms
 
 from arena.models import Bout, Show, Venue
 from ludus.models import Editor, Gladiator
-from rules.dice import MAX_DICE_PER_KIND
+from rules.era.dice import MAX_DICE_PER_KIND
 from rules.era.orders import PRESETS
 
 # Above this the Monte Carlo takes too long for a page (about a second per 5,000 bouts).

@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "ludus",
     "arena",
     "economy",
+    "desk",
 ]
 
 MIDDLEWARE = [

@@ -8,6 +8,7 @@ correction is a reversing Transaction. Balances are sums of entries, never store
 from django.conf import settings
 from django.db import models
 
+from economy.odds_lines import Odds
 from ludus.models import Campaign, Editor, Gladiator, Lanista
 
 SESTERCES_PER_PURSE = 800
@@ -310,8 +311,6 @@ class Bet(models.Model):
 
     @property
     def odds(self):
-        from economy.odds_lines import Odds
-
         return Odds(self.odds_numerator, self.odds_denominator, self.odds_on)
 
     @property

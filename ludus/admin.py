@@ -13,7 +13,6 @@ from ludus.models import (
     Editor,
     Election,
     Favor,
-    Gladiator,
     Injury,
     Lanista,
     Membership,
@@ -21,7 +20,7 @@ from ludus.models import (
     PriorRecord,
     TreatmentAttempt,
 )
-from ludus.selectors import editor_dignitas, gladiator_record, is_hurt
+from ludus.selectors.people import editor_dignitas
 
 
 class MembershipInline(admin.TabularInline):
@@ -64,33 +63,6 @@ class InjuryInline(admin.TabularInline):
     extra = 0
     fields = ["name", "table_roll", "severity", "bout", "day_taken", "healed_on"]
     raw_id_fields = ["bout"]
-
-
-@admin.register(Gladiator)
-class GladiatorAdmin(admin.ModelAdmin):
-    list_display = [
-        "name",
-        "armatura",
-        "owner",
-        "status",
-        "legal_status",
-        "record",
-        "wounds",
-        "hurt",
-        "price_purses",
-        "campaign",
-    ]
-    list_filter = ["campaign", "status", "legal_status", "armatura", "is_charioteer", "owner"]
-    search_fields = ["name", "faction"]
-    inlines = [PriorRecordInline, InjuryInline]
-
-    @admin.display(description="record (W-L-D)")
-    def record(self, obj: Gladiator) -> str:
-        return str(gladiator_record(obj))
-
-    @admin.display(boolean=True)
-    def hurt(self, obj: Gladiator) -> bool:
-        return is_hurt(obj)
 
 
 @admin.register(PriorRecord)

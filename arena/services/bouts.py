@@ -13,25 +13,27 @@ decisions), so a bout fought round by round ends exactly as one fought at once.
 from __future__ import annotations
 
 import random
-import secrets
-from dataclasses import fields as dataclass_fields
-from dataclasses import replace
 
 from django.db import transaction
 
+from arena.adapters.era import (
+    ENGINE_REFUSED,
+    bout_setup,
+    fighter_sheet,
+    replay,
+    setup_data,
+    wound_points_now,
+)
+from arena.book.services import bout_book_close
+from arena.errors import BoutError
 from arena.models import Bout, Verdict
-from economy.services.betting import bout_book_close
 from economy.services.contracts import purse_pay, sword_given_charge
 from ludus.models import DignitasChange, Gladiator, Injury, Ruleset
-from ludus.selectors import carried_injuries, is_known
 from ludus.services.ludus import contract_count_down
-from rules.dice import RulesError
+from rules.core.errors import RulesError
+from rules.core.seeds import APPEAL, new_seed, sub_seed
 from rules.era import bout as engine
 from rules.era import decision
-from rules.era.injuries import Injury as TableInjury
-from rules.era.injuries import entries_named, injured_wound_points
-from rules.era.orders import Orders, orders_by_name
-from rules.era.sheet import CHARACTERISTICS, SKILLS, Fighter
 
 BOUT_OVER = "This bout is over ({status}); it cannot be fought again."
 NOT_AWAITING = "This bout is not waiting for the editor ({status})."
@@ -49,151 +51,16 @@ FIGHTER_INCAPACITATED = (
 WRONG_RULESET = "This campaign uses the {ruleset} rules; only Era bouts are fought here."
 BAD_CHOICE = "The editor's choice must be missio or sword; got {choice!r}."
 BAD_ROUNDS = "Fight at least one round; got {rounds!r}."
-ENGINE_REFUSED = "The engine refused: {error}"
 
 WINNER_AT_SIX = "Games ended with a winner at Crowd Favor 6"
 DEFIED_RELEASE = "Refused missio while the crowd shouted for release"
 DEFIED_SWORD = "Granted missio while the crowd called for the sword"
 
-ORDERS_FIELDS = {f.name for f in dataclass_fields(Orders)}
-
-
-class BoutError(ValueError):
-    """A fight or a decision the rules refuse."""
-
-
-def new_seed() -> int:
-    """A fresh seed that fits a signed 64-bit column."""
-    return secrets.randbits(62)
-
 
 # --- inputs ------------------------------------------------------------------------------
 
 
-def orders_from_data(data: dict | None, standing: str) -> Orders:
-    """A bout's orders: {} means the man's standing orders (a preset name).
-
-    Otherwise {"name": preset, ...overrides}: any Orders field may be given, e.g.
-    {"name": "cautious", "ask": ["fight_on"]} to have the GM answer the first-injury choice.
-    """
-    data = dict(data or {})
-    base = orders_by_name(data.pop("name", None) or standing)
-    unknown = set(data) - ORDERS_FIELDS
-    if unknown:
-        raise RulesError(f"unknown orders fields: {', '.join(sorted(unknown))}")
-    if "ask" in data:
-        data["ask"] = frozenset(data["ask"])
-    return replace(base, **data)
-
-
-def orders_as_data(orders: Orders) -> dict:
-    return {
-        "name": orders.name,
-        "yield_after_first_injury_at_favor": orders.yield_after_first_injury_at_favor,
-        "wound_yield": orders.wound_yield,
-        "never_yield": orders.never_yield,
-        "boon_spend": str(orders.boon_spend),
-        "cut": orders.cut,
-        "ask": sorted(str(kind) for kind in orders.ask),
-    }
-
-
-def fighter_sheet(gladiator: Gladiator) -> Fighter:
-    ratings = {name: getattr(gladiator, name) for name in CHARACTERISTICS + SKILLS}
-    return Fighter(name=gladiator.name, **ratings)
-
-
-def table_entries(injuries) -> tuple[TableInjury, ...]:
-    """The Critical Injury table's entries for these Injury rows, by name.
-
-    A row whose name is not on the table (one the GM wrote by hand) has no effect on record:
-    it still counts toward the +10 on Critical Injury rolls, but acts on no check.
-    """
-    return entries_named(injury.name for injury in injuries)
-
-
-def carried_table_entries(gladiator: Gladiator) -> tuple[TableInjury, ...]:
-    """The table entries of the Critical Injuries he carries unhealed."""
-    return table_entries(carried_injuries(gladiator))
-
-
-def wound_points_now(gladiator: Gladiator) -> int:
-    """His Wound Points as his unhealed injuries leave them (Deep Gash: 1 fewer)."""
-    return injured_wound_points(fighter_sheet(gladiator), carried_table_entries(gladiator))
-
-
-def _entrant_data(gladiator: Gladiator, orders: dict, city: str) -> dict:
-    known = is_known(gladiator, city)
-    carried = list(carried_injuries(gladiator))
-    return {
-        "gladiator": gladiator.pk,
-        "fighter": fighter_sheet(gladiator).as_dict(),
-        "kit": gladiator.armatura,
-        "known": known,
-        "favor": engine.starting_favor(known),
-        "carried_injuries": len(carried),
-        "injuries": [entry.name for entry in table_entries(carried)],
-        "wounds": gladiator.wounds,
-        "orders": orders_as_data(orders_from_data(orders, gladiator.orders)),
-    }
-
-
-def setup_data(bout: Bout) -> dict:
-    """The engine inputs from the campaign, as JSON (what Bout.setup keeps)."""
-    city = bout.show.city
-    return {
-        "engine_version": engine.ENGINE_VERSION,
-        "city": city,
-        "first": None if bout.first == "random" else bout.first,
-        "a": _entrant_data(bout.fighter_a, bout.orders_a, city),
-        "b": _entrant_data(bout.fighter_b, bout.orders_b, city),
-    }
-
-
-def setup_from_data(data: dict) -> engine.BoutSetup:
-    def entrant(side: dict) -> engine.Entrant:
-        orders = dict(side["orders"])
-        orders["ask"] = frozenset(orders.get("ask", ()))
-        return engine.Entrant(
-            fighter=Fighter(**side["fighter"]),
-            kit=side["kit"],
-            favor=side["favor"],
-            orders=Orders(**orders),
-            carried_injuries=side["carried_injuries"],
-            wounds=side.get("wounds", 0),  # setups stored before Wounds were carried in: 0
-            # Setups stored before injuries were named keep only the count: +10 each, no
-            # effects, so they replay as they were fought.
-            injuries=tuple(side.get("injuries", ())),
-        )
-
-    return engine.BoutSetup(a=entrant(data["a"]), b=entrant(data["b"]), first=data["first"])
-
-
-def bout_setup(*, bout: Bout) -> engine.BoutSetup:
-    """Engine inputs for a bout: sheets, kits, starting Crowd Favor (3 if Known in the show's
-    city), Critical Injuries carried in (+10 each to rolls against him; those on the table act
-    on his checks and Wound Points until healed), the Wounds he carries in (he starts the bout
-    at them), orders, who is first.
-
-    A bout already begun keeps the inputs it was begun with.
-    """
-    try:
-        return setup_from_data(bout.setup or setup_data(bout))
-    except RulesError as error:
-        raise BoutError(ENGINE_REFUSED.format(error=error)) from error
-
-
 # --- fighting ----------------------------------------------------------------------------
-
-
-def replay(bout: Bout, *, decisions=None, max_rounds: int | None = None) -> engine.BoutResult:
-    """The engine's result for a bout that has been (or is being) fought, from its records."""
-    return engine.fight_bout(
-        bout_setup(bout=bout),
-        seed=bout.seed,
-        decisions=bout.decisions if decisions is None else decisions,
-        max_rounds=max_rounds,
-    )
 
 
 def _check_can_fight(bout: Bout) -> None:
@@ -368,7 +235,7 @@ def crowd_call(loser_favor: int) -> str:
 
 def appeal_seed(seed: int) -> str:
     """The appeal's dice come from the bout's seed, so the decision replays like the bout."""
-    return f"appeal:{seed}"
+    return sub_seed(seed, APPEAL)
 
 
 def _loser_favor(bout: Bout) -> int:

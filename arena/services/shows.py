@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 
 from arena.models import Bout, Show, Venue, Verdict
+from arena.selectors.bouts import bout_pending_default
 from arena.services.bouts import bout_decide, bout_fight, crowd_call, new_seed
 from ludus.models import Campaign, Editor, Gladiator
 
@@ -167,8 +168,6 @@ def _divided(bout: Bout) -> bool:
 
 def _fight_out(bout: Bout, *, user) -> Bout:
     """Answer the engine's questions with what the orders would have chosen."""
-    from arena.selectors import bout_pending_default
-
     while bout.status == Bout.Status.FIGHTING:
         answer = bout_pending_default(bout)
         bout = bout_fight(bout=bout, decisions=[answer], user=user)

@@ -21,9 +21,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from arena.book.selectors import book_for_event
+from arena.errors import BoutError
 from arena.forms import DecisionForm, EditorChoiceForm
 from arena.models import Bout, Verdict
-from arena.selectors_web import (
+from arena.selectors.pages import (
     bout_aftermath,
     bout_defiance,
     bout_for_campaign,
@@ -33,17 +35,11 @@ from arena.selectors_web import (
     favor_series,
     pending_choice,
 )
-from arena.services.bouts import (
-    BoutError,
-    appeal_appellant,
-    bout_decide,
-    bout_fight,
-    crowd_call,
-)
+from arena.services.bouts import appeal_appellant, bout_decide, bout_fight, crowd_call
+from arena.services.rudis import rudis_give
 from economy.ledger import LedgerError
-from economy.selectors_bets import book_for_event
 from ludus.access import Access, campaign_access, require_gm
-from ludus.services.ludus import LudusError, rudis_give
+from ludus.services.ludus import LudusError
 from rules.era.bout import EndReason
 
 NOT_YOUR_CHOICE = "That choice is not yours to make."

@@ -17,10 +17,10 @@ from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
 from arena.forms import MAX_ODDS_BOUTS, OddsForm, PoolForm
-from arena.selectors_web import campaign_fighters, odds_setup
+from arena.selectors.pages import campaign_fighters, odds_setup
 from economy.odds_lines import OddsError, nearest_odds
 from ludus.access import Access, campaign_access
-from rules.dice import Pool, RulesError, distribution
+from rules.era.dice import Pool, RulesError, distribution
 from rules.era.odds import bout_odds
 
 
@@ -144,7 +144,7 @@ def odds_run(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 @login_required
 def pool_odds(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    """Exact odds of one check pool, by convolution (rules.dice.distribution)."""
+    """Exact odds of one check pool, by convolution (rules.era.dice.distribution)."""
     access = campaign_access(request.user, campaign_id)
     form = PoolForm(request.GET or None)
     pool_result = None

@@ -14,10 +14,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from arena.errors import BoutError
 from arena.forms import BoutAddForm, ShowPlanForm
 from arena.models import Bout, Show
-from arena.selectors import shows as campaign_shows
-from arena.selectors_web import (
+from arena.selectors.bouts import shows as campaign_shows
+from arena.selectors.pages import (
     card_rows,
     editor_standing,
     fit_for_card,
@@ -25,7 +26,6 @@ from arena.selectors_web import (
     show_cost,
     show_for_campaign,
 )
-from arena.services.bouts import BoutError
 from arena.services.shows import ShowError, bout_add, show_hold, show_plan
 from economy.ledger import LedgerError
 from economy.services.contracts import hire_contract_create, lex_tullia_warning

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from arena.models import Bout, Show
 from economy import accounts
+from economy.events import BoutRef, ShowRef
 from economy.ledger import (
     LedgerError,
     Leg,
@@ -27,7 +27,7 @@ from economy.ledger import (
     transaction_reverse,
 )
 from economy.models import SESTERCES_PER_PURSE, Account, Hire, Transaction
-from economy.selectors import format_price
+from economy.selectors.ledger import format_price
 from ludus.models import Editor, Gladiator, Lanista
 
 PURSE = SESTERCES_PER_PURSE  # sesterces in one purse
@@ -367,7 +367,7 @@ def _sequence_key(prefix: str, gladiator: Gladiator, causes: list[str]) -> str:
 @transaction.atomic
 def hire_contract_create(
     *,
-    show: Show,
+    show: ShowRef,
     gladiator: Gladiator,
     kind: str = Hire.Kind.TEAM,
     price_purses: int | None = None,
@@ -426,7 +426,7 @@ def sword_given_price(hire: Hire) -> int:
 def sword_given_charge(
     *,
     hire: Hire | None = None,
-    bout: Bout | None = None,
+    bout: BoutRef | None = None,
     gladiator: Gladiator | None = None,
     created_by=None,
 ) -> Transaction | None:
@@ -482,7 +482,7 @@ def sword_given_charge(
     return posted
 
 
-def _sword_for_hire(*, hire: Hire, bout: Bout | None, created_by) -> Transaction:
+def _sword_for_hire(*, hire: Hire, bout: BoutRef | None, created_by) -> Transaction:
     """A hired man given the sword: the lanista's price in place of his hire."""
     key = f"sword:{hire.pk}"
     done = _find_by_key(hire.show.campaign, key, Transaction.Cause.SWORD)
@@ -755,7 +755,7 @@ def volunteer_sign(
 
 @transaction.atomic
 def veteran_recall(
-    *, editor: Editor, gladiator: Gladiator, show: Show, created_by=None
+    *, editor: Editor, gladiator: Gladiator, show: ShowRef, created_by=None
 ) -> Transaction:
     """A famous veteran recalled for a great show: 100,000 sesterces from the editor to him.
 
@@ -853,7 +853,7 @@ def manumission(*, gladiator: Gladiator, created_by=None) -> Transaction:
 
 
 @transaction.atomic
-def purse_pay(*, bout: Bout, winner: Gladiator, favor: int, created_by=None) -> Transaction:
+def purse_pay(*, bout: BoutRef, winner: Gladiator, favor: int, created_by=None) -> Transaction:
     """The winner's purse, from the editor's purse to the winner's peculium, once per bout.
 
     1 purse; 2 purses (and a palm, see `earns_palm`) at Crowd Favor 5 or 6. A second call for

@@ -14,20 +14,12 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from arena.models import Bout, Verdict
-from ludus.models import Favor, Gladiator
-from ludus.selectors import RUDIS_WINS, gladiator_record
+from ludus.models import Favor, Gladiator, Patron
 
 FAVOR_ALREADY_CALLED = "This Favor was already called on day {day}: {called_for}."
 FAVOR_NEEDS_PURPOSE = "Say what the Favor is called for (a bout, a hire, a day's training)."
 NOT_AUCTORATUS = "{name} is not a free volunteer under contract."
 CONTRACT_SERVED = "{name} has already served his contract."
-RUDIS_NOT_DECIDED = "The rudis is offered after the editor's decision, not before."
-RUDIS_ALREADY = "The rudis was already given after this bout."
-RUDIS_NO_WINNER = "This bout has no winner to give the rudis to."
-RUDIS_FAVOR = "Only a winner at Crowd Favor 6 can be given the rudis; {name} ended at {favor}."
-RUDIS_WINS_SHORT = "{name} has {wins} wins; the rudis needs at least {needed}."
-RUDIS_NOT_ACTIVE = "{name} is {status}; the rudis goes to a fighting man."
 
 
 class LudusError(ValueError):
@@ -74,43 +66,6 @@ def contract_count_down(*, gladiator: Gladiator) -> Gladiator:
     return gladiator
 
 
-def winner_favor(bout: Bout) -> int | None:
-    if bout.winner_id is None:
-        return None
-    return bout.favor_a if bout.winner_id == bout.fighter_a_id else bout.favor_b
-
-
-@transaction.atomic
-def rudis_give(*, bout: Bout) -> Gladiator:
-    """The editor gives the winner of a decided bout the rudis (his choice, never automatic)."""
-    bout = Bout.objects.select_for_update().get(pk=bout.pk)
-    verdict = Verdict.objects.select_for_update().filter(bout=bout).first()
-    if bout.status != Bout.Status.DONE or verdict is None:
-        raise LudusError(RUDIS_NOT_DECIDED)
-    if verdict.rudis_offered:
-        raise LudusError(RUDIS_ALREADY)
-    if bout.winner_id is None:
-        raise LudusError(RUDIS_NO_WINNER)
-    winner = Gladiator.objects.select_for_update().get(pk=bout.winner_id)
-    favor = winner_favor(bout)
-    if favor != 6:
-        raise LudusError(RUDIS_FAVOR.format(name=winner.name, favor=favor))
-    wins = gladiator_record(winner).wins
-    if wins < RUDIS_WINS:
-        raise LudusError(RUDIS_WINS_SHORT.format(name=winner.name, wins=wins, needed=RUDIS_WINS))
-    if winner.status != Gladiator.Status.ACTIVE:
-        raise LudusError(
-            RUDIS_NOT_ACTIVE.format(name=winner.name, status=winner.get_status_display().lower())
-        )
-    winner.status = Gladiator.Status.RUDIARIUS
-    winner.full_clean()
-    winner.save(update_fields=["status"])
-    verdict.rudis_offered = True
-    verdict.full_clean()
-    verdict.save(update_fields=["rudis_offered"])
-    return winner
-
-
 # --- Recording a Favor owed (the Favors page) ------------------------------------------------
 
 FAVOR_NO_PATRON = "Say to whom the Favor is owed: a patron, a lanista or a new patron's name."
@@ -135,7 +90,6 @@ def favor_record(
     A lanista with no Patron row yet gets one (his name, linked to him), so his player can
     call the Favor. `owed_by` defaults to the man's name when a gladiator owes it.
     """
-    from ludus.models import Patron  # local: keeps the module's imports as they were
 
     patron_name = patron_name.strip()
     chosen = [x for x in (patron, lanista, patron_name) if x]

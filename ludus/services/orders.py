@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from ludus.models import Gladiator
-from rules.dice import RulesError
+from rules.core.errors import RulesError
 from rules.era.orders import PRESETS, orders_by_name
 
 UNKNOWN_ORDERS = "Orders must be one of {allowed}; got {name!r}."

@@ -13,13 +13,13 @@
 from __future__ import annotations
 
 import random
-import secrets
 from dataclasses import dataclass, field
 
 from django.db import transaction
 
 from ludus.models import Campaign, Gladiator, Injury, TreatmentAttempt
-from rules.dice import Difficulty, Pool, roll
+from rules.core.seeds import new_seed
+from rules.era.dice import Difficulty, Pool, roll
 
 DEAD_MAN = "{name} is dead; the dead do not recover."
 NO_MEDICUS = "{name} belongs to no school, so no medicus can treat him."
@@ -33,11 +33,6 @@ LETHAL_UNTREATED = {"Bleeding Out": 0, "Mortal Wound": 6}
 
 class RecoveryError(ValueError):
     """A rest or a treatment the rules refuse."""
-
-
-def new_seed() -> int:
-    """A fresh seed that fits a signed 64-bit column."""
-    return secrets.randbits(62)
 
 
 def _require_alive(gladiator: Gladiator) -> None:

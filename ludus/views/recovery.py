@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 from ludus.access import Access, campaign_access, require_gm
 from ludus.forms import TreatForm
 from ludus.models import Injury
-from ludus.selectors_web import medicus_rows, treatment_attempt, wounded
+from ludus.selectors.recovery import medicus_rows, treatment_attempt, wounded
 from ludus.services.recovery import RecoveryError, campaign_advance_day, medicus_treat
 
 DAY_ADVANCED = "Day {day} begins. Every man in the ludus had a night's rest."

@@ -17,8 +17,9 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Any
 
-from rules.dice import Difficulty, Pool, Roll, RulesError, check_range
+from rules.era.dice import Difficulty, Pool, Roll, RulesError, check_range
 from rules.era.injuries import (
     CritRoll,
     carried_entries,
@@ -87,7 +88,10 @@ def _clamp(favor: int) -> int:
 # --- inputs -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+_DEFAULT_FIGHTER = Fighter()  # frozen: one default instance serves every Entrant
+
+
+@dataclass(frozen=True, init=False)
 class Entrant:
     """One side of a bout: the sheet, the kit, the starting Crowd Favor and the GM's orders.
 
@@ -102,34 +106,50 @@ class Entrant:
     Injuries taken in the bout itself never change its pools (design.md).
     """
 
-    fighter: Fighter = field(default_factory=Fighter)
-    kit: Kit | str = "murmillo"
-    favor: int = START_FAVOR
-    orders: Orders | str = CAUTIOUS
-    carried_injuries: int | None = None
-    helm: int | None = None
-    wounds: int = 0
-    injuries: tuple[TableInjury | str, ...] = ()
+    fighter: Fighter
+    kit: Kit
+    favor: int
+    orders: Orders
+    carried_injuries: int
+    helm: int | None
+    wounds: int
+    injuries: tuple[TableInjury, ...]
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.fighter, Fighter):
-            raise RulesError(f"fighter must be a Fighter sheet; got {type(self.fighter).__name__}")
-        if not isinstance(self.kit, Kit):
-            object.__setattr__(self, "kit", kit_by_name(self.kit))
-        if not isinstance(self.orders, Orders):
-            object.__setattr__(self, "orders", orders_by_name(self.orders))
-        check_range("crowd favor", self.favor, FAVOR_MIN, FAVOR_MAX)
-        injuries = carried_entries(self.injuries)
-        object.__setattr__(self, "injuries", injuries)
-        check_range("injuries", len(injuries), 0, MAX_CARRIED)
-        if self.carried_injuries is None:
-            object.__setattr__(self, "carried_injuries", len(injuries))
+    # An explicit __init__ (the dataclass gives eq, repr and hash): it takes a kit, orders or
+    # injuries by name, and the attributes always hold the table's objects.
+    def __init__(
+        self,
+        fighter: Fighter = _DEFAULT_FIGHTER,
+        kit: Kit | str = "murmillo",
+        favor: int = START_FAVOR,
+        orders: Orders | str = CAUTIOUS,
+        carried_injuries: int | None = None,
+        helm: int | None = None,
+        wounds: int = 0,
+        injuries: Iterable[TableInjury | str] = (),
+    ) -> None:
+        if not isinstance(fighter, Fighter):
+            raise RulesError(f"fighter must be a Fighter sheet; got {type(fighter).__name__}")
+        # The checks in the order they have always run, so a bad setup names the same field.
+        values: dict[str, object] = {"fighter": fighter}
+        values["kit"] = kit if isinstance(kit, Kit) else kit_by_name(kit)
+        values["orders"] = orders if isinstance(orders, Orders) else orders_by_name(orders)
+        values["favor"] = check_range("crowd favor", favor, FAVOR_MIN, FAVOR_MAX)
+        entries = values["injuries"] = carried_entries(injuries)
+        check_range("injuries", len(entries), 0, MAX_CARRIED)
+        count = len(entries) if carried_injuries is None else carried_injuries
         # At least one per injury named: the count is every injury carried, named or not.
-        check_range("carried injuries", self.carried_injuries, len(injuries), MAX_CARRIED)
-        if self.helm is not None:
-            check_range("helm", self.helm, 0, 5)
+        values["carried_injuries"] = check_range(
+            "carried injuries", count, len(entries), MAX_CARRIED
+        )
+        if helm is not None:
+            check_range("helm", helm, 0, 5)
+        values["helm"] = helm
+        values["wounds"] = wounds
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
         # More than his Wound Points and he is incapacitated already: he cannot be sent out.
-        check_range("wounds", self.wounds, 0, self.wound_points)
+        check_range("wounds", wounds, 0, self.wound_points)
 
     @property
     def sheet(self) -> Fighter:
@@ -235,7 +255,7 @@ class Decision:
                     f"decision {name} must be one of {allowed}; got {getattr(self, name)!r}"
                 ) from None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"kind": str(self.kind), "side": str(self.side), "choice": str(self.choice)}
 
 
@@ -249,7 +269,7 @@ class Pending:
     round: int
     prompt: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "kind": str(self.kind),
             "side": str(self.side),
@@ -268,7 +288,7 @@ class FavorLine:
     change: int
     reason: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"side": str(self.side), "change": self.change, "reason": self.reason}
 
 
@@ -295,8 +315,8 @@ class Event:
     end_reason: EndReason | None = None
     carried: tuple[TableInjury, ...] = ()  # the start: named injuries carried in
 
-    def as_dict(self) -> dict:
-        out: dict = {"round": self.round, "kind": str(self.kind), "text": self.text}
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"round": self.round, "kind": str(self.kind), "text": self.text}
         if self.actor is not None:
             out["actor"] = str(self.actor)
         if self.roll is not None:
@@ -337,7 +357,7 @@ class CornerState:
     fought_on: bool
     dead: bool
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "side": str(self.side),
             "name": self.name,
@@ -386,7 +406,7 @@ class BoutResult:
     def winner_favor(self) -> int | None:
         return None if self.winner is None else self.side(self.winner).favor
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "engine_version": self.engine_version,
             "seed": self.seed,
@@ -639,7 +659,7 @@ class _Bout:
         if boons < 2:
             return Choice.NONE
         crit = me.fixed.crit
-        options = (Choice.CRIT,) if boons >= crit else ()
+        options: tuple[Choice, ...] = (Choice.CRIT,) if boons >= crit else ()
         options += (Choice.FLOURISH, Choice.NONE)
         return self._decide(DecisionKind.BOONS, me, options, me.orders.spend(boons, crit), boons)
 
@@ -801,7 +821,7 @@ class _Bout:
         else:
             text += (
                 f": a hit, {damage} damage less Resistance {them.fixed.resistance} is "
-                f"{_count(wounds, 'Wound')} ({them.wounds} of {them.fixed.wound_points})"
+                f"{_count(wounds or 0, 'Wound')} ({them.wounds} of {them.fixed.wound_points})"
                 f"{_SPENDS.get(spend, '')}."
             )
         self.events.append(
@@ -845,7 +865,10 @@ _ENDINGS = {
     EndReason.INCAPACITATED: "is incapacitated by his Wounds",
     EndReason.KILLED: "is killed by his Critical Injury",
 }
-_SPENDS = {Choice.CRIT: "; a Critical Injury", Choice.FLOURISH: "; a flourish for the crowd"}
+_SPENDS: dict[Choice | None, str] = {
+    Choice.CRIT: "; a Critical Injury",
+    Choice.FLOURISH: "; a flourish for the crowd",
+}
 
 
 def _carried_words(named: Sequence[TableInjury], count: int) -> str:
@@ -863,15 +886,23 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else plural}"
 
 
-def _decisions(decisions: Iterable[Decision | Mapping]) -> tuple[Decision, ...]:
-    return tuple(d if isinstance(d, Decision) else Decision(**d) for d in decisions)
+StoredDecision = Mapping[str, str]  # {"kind": ..., "side": ..., "choice": ...}, as stored
+
+
+def _decisions(decisions: Iterable[Decision | StoredDecision]) -> tuple[Decision, ...]:
+    return tuple(d if isinstance(d, Decision) else _stored_decision(d) for d in decisions)
+
+
+def _stored_decision(data: StoredDecision) -> Decision:
+    # Decision's __post_init__ turns the stored texts into the enums, or names the bad one.
+    return Decision(**data)  # type: ignore[arg-type]  # texts in, enums after __post_init__
 
 
 def fight_bout(
     setup: BoutSetup,
     *,
     seed: int,
-    decisions: Sequence[Decision | Mapping] = (),
+    decisions: Sequence[Decision | StoredDecision] = (),
     max_rounds: int | None = None,
     dice: Dice | None = None,
     record: bool = True,

@@ -9,12 +9,13 @@ carried injuries act on his own pool (Broken Nose: 1 Trial die on Charm checks).
 from __future__ import annotations
 
 import enum
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
-from rules.dice import Difficulty, Pool, Roll, RulesError, check_range, distribution
+from rules.core.dice import Rng
+from rules.era.dice import Difficulty, Pool, Roll, RulesError, check_range, distribution
 from rules.era.injuries import Injury, carried_entries, check_penalty, injured_sheet
 from rules.era.rolls import Dice, SeededDice
 from rules.era.sheet import CHARACTERISTIC_RANGE, SKILL_RANGE, Fighter
@@ -89,7 +90,7 @@ class Appellant:
         """The exact chance that his appeal succeeds."""
         return distribution(self.pool).p_success
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "role": str(self.role),
             "name": self.name,
@@ -122,9 +123,9 @@ class Verdict:
     def loser_dies(self) -> bool:
         return self.act is EditorAct.SWORD
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The verdict as data; `appellant` (who appealed) only when an appeal was rolled."""
-        out = {
+        out: dict[str, Any] = {
             "crowd": str(self.crowd),
             "act": str(self.act),
             "appeal": None if self.appeal is None else self.appeal.as_dict(),
@@ -153,7 +154,7 @@ def decide(
     loser_favor: int,
     loser: Fighter,
     editor_choice: str | EditorAct | None = None,
-    rng: random.Random | None = None,
+    rng: Rng | None = None,
     *,
     winner_favor: int | None = None,
     dice: Dice | None = None,
@@ -184,12 +185,14 @@ def decide(
     candidates = (Appellant.loser(loser, injuries),) + (() if lanista is None else (lanista,))
     appellant = choose_appellant(*candidates)
     appeal = _roll_appeal(appellant.pool, rng, dice)
-    who = {"appellant": appellant, "appellants": candidates}
     if appeal.outcome.success:
-        return Verdict(crowd, EditorAct.MISSIO, appeal, True, False, 0, earns, **who)
+        return Verdict(
+            crowd, EditorAct.MISSIO, appeal, True, False, 0, earns, appellant, candidates
+        )
     act = choice or EditorAct.SWORD
     defied = act is EditorAct.MISSIO
-    return Verdict(crowd, act, appeal, False, defied, _cost(act, crowd), earns, **who)
+    cost = _cost(act, crowd)
+    return Verdict(crowd, act, appeal, False, defied, cost, earns, appellant, candidates)
 
 
 def _cost(act: EditorAct, crowd: CrowdCall) -> int:
@@ -199,7 +202,7 @@ def _cost(act: EditorAct, crowd: CrowdCall) -> int:
     return -1 if defied else 0
 
 
-def _roll_appeal(pool: Pool, rng: random.Random | None, dice: Dice | None) -> Roll:
+def _roll_appeal(pool: Pool, rng: Rng | None, dice: Dice | None) -> Roll:
     if dice is None:
         if rng is None:
             raise RulesError("the appeal needs a random generator (rng) or dice")

@@ -20,8 +20,9 @@ import enum
 from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Any, TypedDict, Unpack
 
-from rules.dice import Difficulty, Pool, RulesError, check_range
+from rules.era.dice import Difficulty, Pool, RulesError, check_range
 from rules.era.sheet import CHARACTERISTIC_RANGE, CHARACTERISTICS, SKILLS, Fighter
 
 INJURY_STEP = 10  # each injury already carried adds 10; each point of Helm takes 10
@@ -72,7 +73,7 @@ class Modifier:
             kinds = ", ".join(kind.value for kind in ModifierKind)
             raise RulesError(f"modifier kind must be one of {kinds}; got {self.kind!r}") from None
         check_range("modifier amount", self.amount, 1, 5)
-        allowed = CHARACTERISTICS
+        allowed: tuple[str, ...] = CHARACTERISTICS
         if self.kind is not ModifierKind.CHARACTERISTIC:
             allowed += SKILLS
         if self.kind is ModifierKind.WOUND_POINTS:
@@ -126,7 +127,7 @@ class Modifier:
         noun = "die" if self.amount == 1 else "dice"
         return f"{self.amount} {self.kind.title()} {noun}"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         out = {"kind": str(self.kind), "amount": self.amount, "arena": self.arena}
         if self.on:
             out["on"] = self.on
@@ -146,15 +147,25 @@ def _times(number: int) -> str:
     return "once" if number == 1 else f"{number} times"
 
 
-def bane(on: str, **flags) -> Modifier:
+class ModifierFlags(TypedDict, total=False):
+    """The optional flags of a `Modifier`, for the table's shorthand constructors."""
+
+    shield: bool
+    next_only: bool
+    out_of_arena: bool
+    until: str
+    chosen: bool
+
+
+def bane(on: str, **flags: Unpack[ModifierFlags]) -> Modifier:
     return Modifier(ModifierKind.BANE, on=on, **flags)
 
 
-def trial(on: str, **flags) -> Modifier:
+def trial(on: str, **flags: Unpack[ModifierFlags]) -> Modifier:
     return Modifier(ModifierKind.TRIAL, on=on, **flags)
 
 
-def upgrade(on: str, **flags) -> Modifier:
+def upgrade(on: str, **flags: Unpack[ModifierFlags]) -> Modifier:
     return Modifier(ModifierKind.UPGRADE, on=on, **flags)
 
 
@@ -162,7 +173,7 @@ def lose_wound_points(amount: int) -> Modifier:
     return Modifier(ModifierKind.WOUND_POINTS, amount=amount)
 
 
-def lose(on: str, amount: int = 1, **flags) -> Modifier:
+def lose(on: str, amount: int = 1, **flags: Unpack[ModifierFlags]) -> Modifier:
     return Modifier(ModifierKind.CHARACTERISTIC, amount=amount, on=on, **flags)
 
 
@@ -222,7 +233,7 @@ class Injury:
             return f"none in the arena: the arena makes no {' or '.join(named)} check"
         return "none in the arena: only a Melee check out of the arena"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "band": self.band,
             "name": self.name,
@@ -231,7 +242,7 @@ class Injury:
             "fatal": self.fatal,
         }
 
-    def effects_dict(self) -> dict:
+    def effects_dict(self) -> dict[str, Any]:
         """The entry with its effects as data (the start of a bout, the pages)."""
         return self.as_dict() | {
             "modifiers": [m.as_dict() for m in self.modifiers],
@@ -465,7 +476,7 @@ class CritRoll:
             parts.append(f"− {INJURY_STEP * self.helm} (Helm {self.helm})")
         return " ".join(parts) + f" = {self.total}"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "d100": self.d100,
             "carried": self.carried,
@@ -525,12 +536,13 @@ def carried_entry(item: Injury | str, field: str = "injuries") -> Injury:
     if isinstance(item, Injury):
         entry = item
     elif isinstance(item, str):
-        entry = injury_named(item) or _BY_BAND.get(item.strip().replace("-", "–"))
-        if entry is None:
+        found = injury_named(item) or _BY_BAND.get(item.strip().replace("-", "–"))
+        if found is None:
             raise RulesError(
                 f"{field}: {item!r} is not on the Critical Injury table; give an entry's name "
                 "(e.g. Broken Nose) or its band (e.g. 86–90)"
             )
+        entry = found
     else:
         raise RulesError(
             f"{field} must hold Critical Injury table entries, names or bands; got {item!r}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.dice import RulesError
+from rules.era.dice import RulesError
 
 MATCHED_KIT_RESISTANCE = 1  # the seed's Era rule for the lanista's matched helmet and greaves
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import Any
 
-from rules.dice import RulesError, check_range
 from rules.era.bout import BoutResult, BoutSetup, EndReason, Side, fight_bout
 from rules.era.decision import CrowdCall, Verdict, crowd_call, decide
+from rules.era.dice import RulesError, check_range
 
 MAX_BOUTS = 1_000_000
 APPEAL_SALT = 0x5EED_A99E  # the appeal's generator is the bout's seed mixed with this
@@ -33,9 +34,13 @@ def verdict_for(setup: BoutSetup, result: BoutResult) -> Verdict | None:
     """
     if result.loser is None or result.end_reason is EndReason.KILLED:
         return None
-    favor = result.loser_favor
+    return _verdict(setup, result, result.loser)
+
+
+def _verdict(setup: BoutSetup, result: BoutResult, loser_side: Side) -> Verdict:
+    favor = result.side(loser_side).favor
     rng = random.Random(result.seed ^ APPEAL_SALT) if crowd_call(favor) is CrowdCall.SWORD else None
-    loser = setup.entrant(result.loser)
+    loser = setup.entrant(loser_side)
     return decide(
         favor, loser.fighter, rng=rng, winner_favor=result.winner_favor, injuries=loser.injuries
     )
@@ -72,7 +77,7 @@ class OddsResult:
         p = count / self.bouts
         return 100 * math.sqrt(p * (1 - p) / self.bouts)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         names = (
             "a_wins",
             "b_wins",
@@ -114,7 +119,7 @@ def bout_odds(setup: BoutSetup, *, bouts: int = 10_000, seed: int = 1) -> OddsRe
         if result.end_reason is EndReason.KILLED:
             counts["dead"] += 1
             continue
-        verdict = verdict_for(setup, result)
+        verdict = _verdict(setup, result, result.loser)
         counts[str(verdict.crowd)] += 1
         counts["given"] += verdict.loser_dies
     return OddsResult(

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
-from rules.dice import RulesError, check_range
+from rules.era.dice import RulesError, check_range
 
 # The wound yield reckons with a smallest hit of at least 2 Wounds: the binding reading's figure,
 # what the seed's fighters deal each other (the Samnite, who takes only 1, included).
@@ -86,12 +87,17 @@ class Orders:
         return replace(self, ask=self.ask | {DecisionKind(kind) for kind in kinds})
 
 
-def _enum(kind: type[enum.StrEnum], value: object, name: str):
-    try:
-        return kind(value)
-    except ValueError:
-        allowed = ", ".join(member.value for member in kind)
-        raise RulesError(f"{name} must be one of {allowed}; got {value!r}") from None
+E = TypeVar("E", bound=enum.StrEnum)
+
+
+def _enum(kind: type[E], value: object, name: str) -> E:
+    if isinstance(value, str):  # members are texts: nothing else can be one
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    allowed = ", ".join(member.value for member in kind)
+    raise RulesError(f"{name} must be one of {allowed}; got {value!r}")
 
 
 CAUTIOUS = Orders(name="cautious")

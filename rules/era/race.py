@@ -8,9 +8,10 @@ keeps that leg's distance; ties for first go to a d6 roll-off. docs/rules.md lis
 reading taken where the seed is silent. Critical Injuries a driver carries into the race act
 on every leg and save that is an Agility or Operate check (`Driver.injuries`, injuries.py).
 
-Pure Python, no Django. A race is replayed from its seed, or from an injected dice source
-(`ScriptedDice`, shared with the bout from rolls.py, replays the seed's worked example, or dice
-rolled at the table). Legs, drivers and peril points are numbered from 0 here; pages add 1.
+Pure Python, no Django. A race is replayed from its seed, or from injected dice (the one Era
+`Dice` protocol of rolls.py: `ScriptedDice`, shared with the bout, replays the seed's worked
+example, or dice rolled at the table). Legs, drivers and peril points are numbered from 0
+here; pages add 1.
 """
 
 from __future__ import annotations
@@ -24,9 +25,11 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
-from typing import Protocol
+from typing import Any
 
-from rules.dice import (
+from rules.core.dice import Rng
+from rules.core.errors import check_seed
+from rules.era.dice import (
     Outcome,
     Pool,
     Roll,
@@ -43,6 +46,7 @@ from rules.era.injuries import (
     check_penalty,
 )
 from rules.era.injuries import Injury as TableInjury
+from rules.era.rolls import Dice, Key
 from rules.era.rolls import ScriptedDice as ScriptedDice  # one class for bout and race
 
 ENGINE_VERSION = "race-1"
@@ -84,7 +88,7 @@ def save_pool(agility: int, operate: int, penalty: tuple[int, int, int] = NO_PEN
     return leg_pool(agility, operate, pushed=False, penalty=penalty)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Driver:
     """A driver's ratings and orders: `push[leg]` says whether he pushes for the inside.
 
@@ -97,21 +101,39 @@ class Driver:
     name: str
     agility: int
     operate: int
-    resistance: int = DEFAULT_RESISTANCE
-    push: tuple[bool, ...] = (False,) * LEGS
-    injuries: tuple[TableInjury | str, ...] = ()
+    resistance: int
+    push: tuple[bool, ...]
+    injuries: tuple[TableInjury, ...]
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise RulesError(f"name must be a non-empty string; got {self.name!r}")
-        check_range("agility", self.agility, *AGILITY_RANGE)
-        check_range("operate", self.operate, *OPERATE_RANGE)
-        check_range("resistance", self.resistance, *RESISTANCE_RANGE)
-        push = tuple(self.push) if isinstance(self.push, list | tuple) else None
-        if push is None or len(push) != LEGS or not all(isinstance(p, bool) for p in push):
-            raise RulesError(f"push must be {LEGS} booleans, one per leg; got {self.push!r}")
-        object.__setattr__(self, "push", push)  # a list from JSON becomes a hashable tuple
-        object.__setattr__(self, "injuries", carried_entries(self.injuries))
+    # An explicit __init__ (the dataclass gives eq, repr and hash): push may come as a JSON
+    # list and injuries as names; the attributes always hold a tuple and table entries.
+    def __init__(
+        self,
+        name: str,
+        agility: int,
+        operate: int,
+        resistance: int = DEFAULT_RESISTANCE,
+        push: Sequence[bool] = (False,) * LEGS,
+        injuries: Iterable[TableInjury | str] = (),
+    ) -> None:
+        if not isinstance(name, str) or not name.strip():
+            raise RulesError(f"name must be a non-empty string; got {name!r}")
+        check_range("agility", agility, *AGILITY_RANGE)
+        check_range("operate", operate, *OPERATE_RANGE)
+        check_range("resistance", resistance, *RESISTANCE_RANGE)
+        pushes = tuple(push) if isinstance(push, list | tuple) else None
+        if pushes is None or len(pushes) != LEGS or not all(isinstance(p, bool) for p in pushes):
+            raise RulesError(f"push must be {LEGS} booleans, one per leg; got {push!r}")
+        values = {
+            "name": name,
+            "agility": agility,
+            "operate": operate,
+            "resistance": resistance,
+            "push": pushes,  # a list from JSON becomes a hashable tuple
+            "injuries": carried_entries(injuries),
+        }
+        for field_name, value in values.items():
+            object.__setattr__(self, field_name, value)
 
     @property
     def check_agility(self) -> int:
@@ -161,25 +183,36 @@ class RaceSetup:
 # --- where the dice come from ---------------------------------------------------------------
 
 
-class DiceSource(Protocol):
-    """Rolls pools and plain d6s; the engine never touches a generator itself."""
-
-    def roll(self, pool: Pool) -> Roll: ...
-
-    def d6(self) -> int: ...
+# The race rolls the one Era dice protocol (pools and d6s); the old name is kept for callers.
+DiceSource = Dice
 
 
 class RandomDice:
-    """Dice from a seeded `random.Random`: the same seed replays the same race."""
+    """The race's dice from a seeded `random.Random`: the same seed replays the same race.
 
-    def __init__(self, rng: random.Random) -> None:
+    Pools are rolled die by die with `randrange` (rules.era.dice.roll) and the roll-off's d6
+    with `randint`: the draws stored races were run with. The race rolls no d100 and tosses
+    no coin; those two draw as `SeededDice` does, so the class serves the whole protocol.
+    """
+
+    def __init__(self, rng: Rng) -> None:
         self.rng = rng
 
     def roll(self, pool: Pool) -> Roll:
         return roll(pool, self.rng)
 
+    def outcome(self, pool: Pool) -> Key:
+        o = self.roll(pool).outcome
+        return (o.net_successes, o.net_boons, o.breakthroughs, o.calamities)
+
     def d6(self) -> int:
         return self.rng.randint(1, 6)
+
+    def d100(self) -> int:
+        return self.rng.randint(1, 100)
+
+    def coin(self) -> bool:
+        return self.rng.getrandbits(1) == 0
 
 
 # --- what happened ------------------------------------------------------------------------
@@ -205,7 +238,7 @@ class LegEvent:
     distance_added: int
     wounds: int
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "driver": self.driver,
             "leg": self.leg,
@@ -225,7 +258,7 @@ class Leg:
     events: tuple[LegEvent, ...]
     distances: tuple[int, ...]  # every driver's total after this leg (a wrecked one's is frozen)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "leg": self.index,
             "events": [event.as_dict() for event in self.events],
@@ -265,7 +298,7 @@ class RaceResult:
     def wrecked(self) -> frozenset[int]:
         return frozenset(w.driver for w in self.wrecks)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The race log as JSON-ready data (dice kept as data, so the race can be audited)."""
         return {
             "engine": ENGINE_VERSION,
@@ -280,7 +313,7 @@ class RaceResult:
         }
 
 
-def _driver_dict(driver: Driver) -> dict:
+def _driver_dict(driver: Driver) -> dict[str, Any]:
     out = {
         "name": driver.name,
         "agility": driver.agility,
@@ -325,7 +358,8 @@ def run_race(
                 wrecks.append(Wreck(event.driver, leg, event.wounds))
         played.append(Leg(leg, events, tuple(distances)))
     finished = to_run == LEGS
-    winner, rounds = None, ()
+    winner: int | None = None
+    rounds: tuple[RollOffRound, ...] = ()
     if finished:
         winner, rounds = decide_winner(distances, {w.driver for w in wrecks}, source.d6)
     return RaceResult(setup, seed, tuple(played), tuple(wrecks), winner, rounds, finished)
@@ -339,10 +373,8 @@ def _dice_source(seed: int | None, dice: DiceSource | None) -> DiceSource:
     return RandomDice(random.Random(_check_seed(seed)))
 
 
-def _check_seed(seed: int) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RulesError(f"seed must be a whole number; got {seed!r}")
-    return seed
+def _check_seed(seed: object) -> int:
+    return check_seed(seed)
 
 
 def wreck_reasons(pushed: bool, outcome: Outcome, peril: bool) -> tuple[WreckReason, ...]:
@@ -423,7 +455,7 @@ class RaceOdds:
     drivers: tuple[DriverOdds, ...]
     no_winner: float  # every driver wrecked
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "method": self.method,
             "races": self.races,
@@ -498,6 +530,7 @@ def race_odds(drivers: Sequence[Driver], races: int, seed: int) -> RaceOdds:
         else:
             # The leaders are tied on distance: the same d6 roll-off as a logged race.
             pick, _ = decide_winner([0] * len(leaders), (), lambda: rng.randint(1, 6))
+            assert pick is not None  # nobody is wrecked among the leaders: one of them wins
             wins[leaders[pick]] += 1
     return RaceOdds(
         method=f"Monte Carlo, {races} races sampled from each leg's exact outcome distribution",
@@ -511,7 +544,10 @@ def race_odds(drivers: Sequence[Driver], races: int, seed: int) -> RaceOdds:
     )
 
 
-def _simulate(plans, uniform) -> tuple[list[int], list[int]]:
+_Plan = tuple[list[_LegTable], float]  # a driver's three legs' tables and his save chance
+
+
+def _simulate(plans: Sequence[_Plan], uniform: Callable[[], float]) -> tuple[list[int], list[int]]:
     """One race without a log: the drivers tied for the lead among those still racing, and
     the drivers who wrecked. Kept flat and allocation-light: it runs once per simulated race."""
     best = -1
@@ -576,14 +612,17 @@ def exact_race_odds(drivers: Sequence[Driver]) -> RaceOdds:
     return RaceOdds("exact", 0, None, tuple(odds), float(no_winner))
 
 
-def _beaten_or_tied(others, distance: int) -> Fraction:
+def _beaten_or_tied(
+    others: Sequence[tuple[dict[int, Fraction], Fraction]], distance: int
+) -> Fraction:
     # poly[k] = chance that exactly k others tie at `distance` and the rest are behind or out.
     poly = [Fraction(1)]
     for alive, wreck in others:
         behind = wreck + sum((p for d, p in alive.items() if d < distance), Fraction(0))
         tie = alive.get(distance, Fraction(0))
         poly = [
-            (poly[k] * behind if k < len(poly) else 0) + (poly[k - 1] * tie if k else 0)
+            (poly[k] * behind if k < len(poly) else Fraction(0))
+            + (poly[k - 1] * tie if k else Fraction(0))
             for k in range(len(poly) + 1)
         ]
     return sum((p / (k + 1) for k, p in enumerate(poly)), Fraction(0))

@@ -1,8 +1,13 @@
 """Where the bout's randomness comes from: a seeded source, or a script for worked examples.
 
-The engine asks a `Dice` for pool rolls, d100 rolls and coin tosses. `SeededDice` draws from a
-`random.Random`, die by die in the pool's order, so the fast path (`outcome`, no faces kept)
-and the logged path (`roll`) give the same results for the same seed.
+The engine asks a `Dice` for pool rolls, d100 rolls, coin tosses and d6s: one protocol, the
+core's plain dice (rules.core.dice.Dice) with the Era's symbol-dice pools added, serving the
+bout and the chariot race alike. There are two seeded implementations, because stored bouts
+and races consume their generators differently and must keep replaying: `SeededDice` (the bout's)
+draws from a `random.Random` by rejection on `getrandbits`, die by die in the pool's order, so
+the fast path (`outcome`, no faces kept) and the logged path (`roll`) give the same results
+for the same seed; `RandomDice` (the race's, rules.era.race) draws with `randrange` and
+`randint`.
 `ScriptedDice` returns given outcomes, choosing faces that produce them, so the seed's worked
 examples replay without hard-coded results in the engine; or given faces, die by die (the race's
 worked example, or dice rolled at the table). The race engine uses the same class.
@@ -10,12 +15,13 @@ worked example, or dice rolled at the table). The race engine uses the same clas
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Protocol
 
-from rules.dice import Die, Outcome, Pool, Roll, RolledDie, RulesError, check_range
+from rules.core.dice import Dice as PlainDice
+from rules.core.dice import Rng
+from rules.era.dice import Die, Outcome, Pool, Roll, RolledDie, RulesError, check_range
 
 Key = tuple[int, int, int, int]  # net successes, net boons, breakthroughs, calamities
 
@@ -26,7 +32,7 @@ def _key(die: Die, index: int) -> Key:
 
 
 @lru_cache(maxsize=256)
-def _face_keys(pool: Pool) -> tuple[tuple[int, int, tuple[Key, ...]], ...]:
+def _face_keys(pool: Pool) -> FaceKeys:
     """Per die of the pool, in roll order: sides, bits to draw, and each face's key."""
     return tuple(
         (die.sides, die.sides.bit_length(), tuple(_key(die, i) for i in range(die.sides)))
@@ -34,14 +40,19 @@ def _face_keys(pool: Pool) -> tuple[tuple[int, int, tuple[Key, ...]], ...]:
     )
 
 
-class Dice(Protocol):
+FaceKeys = tuple[tuple[int, int, tuple[Key, ...]], ...]
+
+
+class Dice(PlainDice, Protocol):
+    """The Era's dice: the plain d6, d100 and coin, and symbol-dice pools.
+
+    `roll` gives each die's face (for the log); `outcome` only the cancelled totals, as
+    (net successes, net boons, breakthroughs, calamities): the odds' fast path.
+    """
+
     def roll(self, pool: Pool) -> Roll: ...
 
     def outcome(self, pool: Pool) -> Key: ...
-
-    def d100(self) -> int: ...
-
-    def coin(self) -> bool: ...
 
 
 class SeededDice:
@@ -51,11 +62,11 @@ class SeededDice:
     `roll` and `outcome` consume the generator identically and agree roll for roll.
     """
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: Rng) -> None:
         self.rng = rng
         # Faces by id(pool), quicker than hashing the pool; each entry holds its pool, so the
         # id cannot be reused while the entry lives.
-        self._faces: dict[int, tuple[Pool, tuple]] = {}
+        self._faces: dict[int, tuple[Pool, FaceKeys]] = {}
 
     def _index(self, sides: int, bits: int) -> int:
         draw = self.rng.getrandbits
@@ -93,6 +104,10 @@ class SeededDice:
     def coin(self) -> bool:
         return self.rng.getrandbits(1) == 0
 
+    def d6(self) -> int:
+        """Drawn like `d100` (no bout rolls one today; the race's dice are `RandomDice`)."""
+        return self._index(6, 3) + 1
+
 
 def faces_for(pool: Pool, wanted: Outcome) -> Roll:
     """A roll of `pool` whose faces add up to `wanted`; RulesError if no faces can."""
@@ -104,7 +119,8 @@ def faces_for(pool: Pool, wanted: Outcome) -> Roll:
         reachable.append({_add(k, r) for k in keys for r in reachable[-1]})
     if target not in reachable[-1]:
         raise RulesError(f"no faces of {pool.describe()} give {wanted}")
-    chosen, left = [], target
+    chosen: list[RolledDie] = []
+    left = target
     for position, die in enumerate(dice):
         rest = reachable[len(dice) - position - 1]
         index = next(i for i in range(die.sides) if _sub(left, _key(die, i)) in rest)
@@ -128,7 +144,7 @@ class ScriptedDice:
     chosen, so the engine holds no hard-coded results) or the faces themselves, one per die in
     the pool's order (Mastery, Ability, Boon, Crisis, Trial, Bane), in design.md's symbols
     ("S Bo", "–", "Breakthrough"). d100 rolls, coin tosses and the race's d6 roll-off have
-    scripts of their own. It serves the bout's `Dice` and the race's `DiceSource` alike.
+    scripts of their own. It serves the bout and the race alike (both roll a `Dice`).
     """
 
     def __init__(

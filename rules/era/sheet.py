@@ -1,5 +1,9 @@
 """An Era fighter's sheet: characteristics, skills and the figures the bout derives from them.
 
+`EraSheet` is the campaign's sheet (the ruleset's `sheet_type`): the thirteen ratings and
+nothing else, as JSON with exactly those keys. `Fighter` is the engine's input, the same
+ratings with the man's name. The kit (armatura) is not on the sheet: it is the man's type,
+chosen and priced apart from his ratings, and a bout's setup names it (`EntrantInput.equipment`).
 Only what the arena needs is kept. The defaults are the seed's: Bithys's murmillo opponent
 (Might 3, Melee 2) and Bithys's social ratings (Charisma 2, Charm 1). The seed prints no other
 ratings, so the other characteristics default to 2 and the other skills to 1 (docs/rules.md).
@@ -7,9 +11,14 @@ ratings, so the other characteristics default to 2 and the other skills to 1 (do
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from typing import Self
 
-from rules.dice import Pool, RulesError, check_range
+from rules.core.errors import RulesError, SheetError, check_range
+from rules.core.json import JsonDict
+from rules.core.ruleset import SheetField
+from rules.era.dice import Pool
 
 CHARACTERISTICS = ("might", "agility", "intellect", "cunning", "willpower", "charisma")
 SKILLS = ("melee", "charm", "medicine", "operate", "resilience", "vigilance", "athletics")
@@ -20,6 +29,38 @@ SKILL_RANGE = (0, 5)
 def half_up(value: int) -> int:
     """Half, rounded up (the seed's 'half his Might, rounded up')."""
     return -(-value // 2)
+
+
+CHARACTERISTIC_RULE = "an Era characteristic is a whole number from 1 to 6"
+SKILL_RULE = "an Era skill is a whole number from 0 to 5"
+DEFAULTS: dict[str, int] = {
+    "might": 3,
+    "agility": 2,
+    "intellect": 2,
+    "cunning": 2,
+    "willpower": 2,
+    "charisma": 2,
+    "melee": 2,
+    "charm": 1,
+    "medicine": 1,
+    "operate": 1,
+    "resilience": 1,
+    "vigilance": 1,
+    "athletics": 1,
+}
+
+
+def check_ratings(sheet: object) -> None:
+    """Every rating of `sheet` in its range; else SheetError naming the field and the rule."""
+    for names, bounds, rule in (
+        (CHARACTERISTICS, CHARACTERISTIC_RANGE, CHARACTERISTIC_RULE),
+        (SKILLS, SKILL_RANGE, SKILL_RULE),
+    ):
+        for name in names:
+            try:
+                check_range(name, getattr(sheet, name), *bounds)
+            except RulesError as error:
+                raise SheetError(str(error), field=name, rule=rule) from None
 
 
 @dataclass(frozen=True)
@@ -43,11 +84,12 @@ class Fighter:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise RulesError(f"name must be a non-empty text; got {self.name!r}")
-        for name in CHARACTERISTICS:
-            check_range(name, getattr(self, name), *CHARACTERISTIC_RANGE)
-        for name in SKILLS:
-            check_range(name, getattr(self, name), *SKILL_RANGE)
+            raise SheetError(
+                f"name must be a non-empty text; got {self.name!r}",
+                field="name",
+                rule="a fighter has a name",
+            )
+        check_ratings(self)
 
     @property
     def wound_points(self) -> int:
@@ -81,8 +123,90 @@ class Fighter:
         """The appeal to the editor rolls Charisma + Charm (Bithys 2/1: 1 Mastery + 1 Ability)."""
         return self.pool("charisma", "charm")
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, str | int]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
+    @property
+    def sheet(self) -> EraSheet:
+        """His ratings as the campaign's sheet (without the name)."""
+        return EraSheet(**{name: getattr(self, name) for name in RATINGS})
 
-EraSheet = Fighter
+
+RATINGS = CHARACTERISTICS + SKILLS
+
+
+def _whole(name: str, value: object) -> int:
+    """A stored rating as a whole number; SheetError naming it otherwise (ranges: __post_init__)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        low, high = CHARACTERISTIC_RANGE if name in CHARACTERISTICS else SKILL_RANGE
+        rule = CHARACTERISTIC_RULE if name in CHARACTERISTICS else SKILL_RULE
+        message = f"{name} must be a whole number from {low} to {high}; got {value!r}"
+        raise SheetError(message, field=name, rule=rule)
+    return value
+
+
+_LABELS = {name: name.title() for name in RATINGS}
+
+
+@dataclass(frozen=True)
+class EraSheet:
+    """The Era sheet of a campaign's gladiator: six characteristics (1–6), seven skills (0–5).
+
+    Frozen and checked on creation: a rating out of its range raises `SheetError` with the
+    field and the rule. `to_dict` gives exactly the thirteen ratings; `from_dict` reads them
+    back (a missing rating takes its default; an unknown key is refused).
+    """
+
+    might: int = DEFAULTS["might"]
+    agility: int = DEFAULTS["agility"]
+    intellect: int = DEFAULTS["intellect"]
+    cunning: int = DEFAULTS["cunning"]
+    willpower: int = DEFAULTS["willpower"]
+    charisma: int = DEFAULTS["charisma"]
+    melee: int = DEFAULTS["melee"]
+    charm: int = DEFAULTS["charm"]
+    medicine: int = DEFAULTS["medicine"]
+    operate: int = DEFAULTS["operate"]
+    resilience: int = DEFAULTS["resilience"]
+    vigilance: int = DEFAULTS["vigilance"]
+    athletics: int = DEFAULTS["athletics"]
+
+    def __post_init__(self) -> None:
+        check_ratings(self)
+
+    def to_dict(self) -> JsonDict:
+        return {name: getattr(self, name) for name in RATINGS}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Self:
+        if not isinstance(data, Mapping):
+            raise SheetError(
+                f"an Era sheet must be a mapping of ratings; got {type(data).__name__}",
+                field="sheet",
+                rule="an Era sheet holds the thirteen ratings",
+            )
+        unknown = sorted(str(key) for key in data if key not in RATINGS)
+        if unknown:
+            raise SheetError(
+                f"an Era sheet has no {', '.join(unknown)}; its ratings are {', '.join(RATINGS)}",
+                field=unknown[0],
+                rule="an Era sheet holds the thirteen ratings and nothing else",
+            )
+        ratings = {name: _whole(name, data.get(name, DEFAULTS[name])) for name in RATINGS}
+        return cls(**ratings)
+
+    @classmethod
+    def form_fields(cls) -> tuple[SheetField, ...]:
+        groups = (
+            ("characteristics", CHARACTERISTICS, CHARACTERISTIC_RANGE),
+            ("skills", SKILLS, SKILL_RANGE),
+        )
+        return tuple(
+            SheetField(name, _LABELS[name], low, high, DEFAULTS[name], group)
+            for group, names, (low, high) in groups
+            for name in names
+        )
+
+    def fighter(self, name: str) -> Fighter:
+        """The engine's sheet for the man of that name."""
+        return Fighter(name, **{rating: getattr(self, rating) for rating in RATINGS})

@@ -6,14 +6,14 @@ import re
 
 import pytest
 
+from arena.adapters.era import bout_setup
 from arena.models import Bout, Show
-from arena.services.bouts import bout_setup
 from economy import accounts
 from economy.models import Account, Entry
 from economy.services.contracts import opening_balance
 from ludus.models import Membership
-from rules.dice import Pool, distribution
 from rules.era import bout as engine
+from rules.era.dice import Pool, distribution
 from tests import factories
 from tests.arena.views.helpers import divided, seed_where
 from tests.browser.conftest import log_in

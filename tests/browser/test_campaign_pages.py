@@ -8,7 +8,7 @@ from django.urls import reverse
 from economy.models import Hire
 from ludus.models import TreatmentAttempt
 from tests.browser.conftest import log_in
-from tests.ludus.views.cast import build_cast, hire_spartacus
+from tests.cast import build_cast, hire_spartacus
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -3,13 +3,13 @@ player places bets (one refused for his balance), and screenshots of both pages 
 
 import pytest
 
+from arena.book import services as book_services
 from arena.models import Race
 from economy import accounts
 from economy.ledger import account_balance
 from economy.models import Bet, Book
-from economy.services import betting
 from ludus.models import Membership
-from tests.arena.races.cast import fund, make_race
+from tests.arena.circus.cast import fund, make_race
 from tests.browser.conftest import log_in
 from tests.factories import (
     BettorFactory,
@@ -33,11 +33,11 @@ def circus():
     eros = BettorFactory(campaign=campaign, name="Eros", player=player)
     fund(accounts.bettor_account(eros), 1_000)
     race = make_race(campaign)
-    race_book = betting.book_open(race=race, source=Book.Source.ENGINE, with_orders=False)
+    race_book = book_services.book_open(race=race, source=Book.Source.ENGINE, with_orders=False)
     bithys = GladiatorFactory(campaign=campaign, name="Bithys", melee=3, armatura="thraex")
     murmillo = GladiatorFactory(campaign=campaign, name="Marcus", melee=2, armatura="murmillo")
     bout = BoutFactory(show=race.show, fighter_a=bithys, fighter_b=murmillo)
-    bout_book = betting.book_open(bout=bout)
+    bout_book = book_services.book_open(bout=bout)
     return {
         "campaign": campaign,
         "race": race,
@@ -49,7 +49,7 @@ def circus():
 
 def test_the_gm_runs_the_race_leg_by_leg(page, circus, screenshot):
     race = circus["race"]
-    betting.bet_place(
+    book_services.bet_place(
         book=circus["race_book"],
         bettor=circus["eros"],
         side=race.entries.get(faction="Reds").pk,
@@ -109,7 +109,7 @@ def test_eros_bets_on_the_reds_and_is_refused_beyond_his_purse(page, circus, scr
 
 
 def test_the_book_pages_on_a_phone(phone_page, circus, screenshot):
-    betting.bet_place(
+    book_services.bet_place(
         book=circus["bout_book"],
         bettor=circus["eros"],
         side=circus["bout_book"].bout.fighter_a_id,

@@ -10,7 +10,7 @@ from arena.models import Bout, Verdict
 from tests import factories
 from tests.arena.views.helpers import seed_where, sword_called
 from tests.browser.conftest import log_in
-from tests.ludus.views.cast import build_cast
+from tests.cast import build_cast
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

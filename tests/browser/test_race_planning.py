@@ -6,7 +6,7 @@ import pytest
 from arena.models import Race
 from economy import accounts
 from ludus.models import Membership
-from tests.arena.races.cast import fund
+from tests.arena.circus.cast import fund
 from tests.browser.conftest import log_in
 from tests.factories import (
     CampaignFactory,

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from rules.dice import RulesError
+from rules.core.errors import RulesError
 from rules.era.bout import BoutSetup, Entrant, Side, fight_bout
 from rules.era.kits import KIT_NAMES, kit_by_name
 from rules.era.odds import MAX_BOUTS, OddsResult, bout_odds, bout_seeds, verdict_for

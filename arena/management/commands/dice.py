@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from rules.dice import DIE_ORDER, Difficulty, Pool, RulesError, check_range, distribution
+from rules.era.dice import DIE_ORDER, Difficulty, Pool, RulesError, check_range, distribution
 
 # A count above the pool's own limit is reported by Pool, naming the die.
 COUNT_LIMIT = 20

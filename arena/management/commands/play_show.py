@@ -9,7 +9,7 @@ A missing show, or one the rules refuse to hold, is a one-line error and exit st
 from django.core.management.base import BaseCommand, CommandError
 
 from arena.models import Bout, Show
-from arena.selectors import show_card
+from arena.selectors.bouts import show_card
 from arena.services.shows import show_hold
 from economy.models import SESTERCES_PER_PURSE, Transaction
 from ludus.models import DignitasChange

@@ -14,7 +14,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from arena.management.commands.dice import one_line_errors
-from rules.dice import RulesError
+from rules.core.errors import RulesError
 from rules.era.race import LEGS, Driver, RaceOdds, exact_race_odds, race_odds
 
 

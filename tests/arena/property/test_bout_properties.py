@@ -6,7 +6,6 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.dice import distribution
 from rules.era.bout import (
     ROUND_CAP,
     BoutSetup,
@@ -16,6 +15,7 @@ from rules.era.bout import (
     Side,
     fight_bout,
 )
+from rules.era.dice import distribution
 from rules.era.kits import KITS
 from rules.era.orders import PRESETS, Choice, DecisionKind, Orders
 from rules.era.sheet import Fighter

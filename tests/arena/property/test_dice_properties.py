@@ -6,7 +6,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.dice import DIE_ORDER, Pool, distribution, roll
+from rules.era.dice import DIE_ORDER, Pool, distribution, roll
 
 # Small pools keep the exact convolution and the Monte Carlo quick.
 small_pools = st.builds(

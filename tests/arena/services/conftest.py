@@ -9,7 +9,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from arena.services.bouts import appeal_seed, bout_setup, fighter_sheet
+from arena.adapters.era import bout_setup, fighter_sheet
+from arena.services.bouts import appeal_seed
 from economy import accounts
 from economy.services.contracts import opening_balance
 from rules.era import decision

@@ -8,10 +8,12 @@ import random
 
 import pytest
 
+from arena.adapters.era import fighter_sheet
+from arena.errors import BoutError
 from arena.models import Verdict
-from arena.services.bouts import BoutError, appeal_seed, bout_decide, bout_fight, fighter_sheet
-from rules.dice import Pool
+from arena.services.bouts import appeal_seed, bout_decide, bout_fight
 from rules.era import decision
+from rules.era.dice import Pool
 from tests import factories
 from tests.arena.services.conftest import appeal_succeeds
 

@@ -5,15 +5,10 @@ import copy
 
 import pytest
 
+from arena.adapters.era import bout_setup, setup_data, setup_from_data, wound_points_now
+from arena.errors import BoutError
 from arena.models import Bout
-from arena.services.bouts import (
-    BoutError,
-    bout_fight,
-    bout_setup,
-    setup_data,
-    setup_from_data,
-    wound_points_now,
-)
+from arena.services.bouts import bout_fight
 from rules.era.bout import Entrant, EventKind, fight_bout
 from rules.era.orders import FIGHT_ON
 from rules.era.sheet import Fighter

@@ -3,15 +3,17 @@
 import pytest
 from django.db.models import Sum
 
+from arena.adapters.era import bout_setup, fighter_sheet
+from arena.errors import BoutError
 from arena.models import Bout, Verdict
 from arena.services import bouts
-from arena.services.bouts import BoutError, bout_decide, bout_fight, bout_setup
+from arena.services.bouts import bout_decide, bout_fight
 from economy import accounts
 from economy.ledger import account_balance
 from economy.models import SESTERCES_PER_PURSE, Account, Entry, Transaction
 from economy.services.contracts import hire_contract_create
 from ludus.models import DignitasChange, Gladiator, Injury
-from ludus.selectors import editor_dignitas
+from ludus.selectors.people import editor_dignitas
 from rules.era.bout import ENGINE_VERSION, EndReason, fight_bout
 from tests import factories
 from tests.arena.services.conftest import appeal_succeeds
@@ -284,7 +286,7 @@ def test_the_sword_when_the_appeal_fails(cast, find_seed):
     assert verdict.appeal_success is False and verdict.appeal["check"] == "Hard Charm"
     assert (
         verdict.appeal["pool"]
-        == bouts.fighter_sheet(bout.loser).appeal_pool.with_difficulty("hard").describe()
+        == fighter_sheet(bout.loser).appeal_pool.with_difficulty("hard").describe()
     )
     assert verdict.loser_died and bout.loser.status == Gladiator.Status.DEAD
     assert not DignitasChange.objects.filter(bout=bout, change=-1).exists()
@@ -414,8 +416,8 @@ def test_every_transaction_balances(cast, find_seed):
 
 
 def test_the_bouts_book_is_settled_when_the_pair_separate(cast, find_seed):
+    from arena.book.services import bet_place, book_open
     from economy.models import Bettor, Book
-    from economy.services.betting import bet_place, book_open
     from economy.services.contracts import opening_balance
 
     eros = Bettor.objects.create(campaign=cast.campaign, name="Eros")

@@ -4,6 +4,7 @@ import pytest
 from django.db.models import Sum
 
 from arena.models import Bout, Show
+from arena.selectors.records import gladiator_record
 from arena.services import shows
 from arena.services.bouts import bout_fight
 from arena.services.shows import ShowError, bout_add, bout_remove, show_hold, show_plan
@@ -12,7 +13,6 @@ from economy.ledger import account_balance
 from economy.models import SESTERCES_PER_PURSE, Account, Entry, Hire, Transaction
 from economy.services.contracts import hire_contract_create
 from ludus.models import Gladiator, Injury
-from ludus.selectors import gladiator_record
 from tests import factories
 
 PURSE = SESTERCES_PER_PURSE
@@ -192,7 +192,7 @@ def test_orders_that_ask_are_answered_by_the_orders_when_a_show_is_held(cast):
     assert cast.bout.status == Bout.Status.DONE
     assert cast.bout.decisions  # every asked choice was answered, and kept for the replay
     # The same bout fought with the plain orders (nothing asked) ends the same way.
-    from arena.services.bouts import setup_from_data
+    from arena.adapters.era import setup_from_data
     from rules.era.bout import fight_bout
 
     plain = dict(cast.bout.setup)

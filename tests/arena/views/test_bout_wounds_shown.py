@@ -3,7 +3,7 @@
 
 import pytest
 
-from arena.selectors_web import bout_aftermath, bout_steps
+from arena.selectors.pages import bout_aftermath, bout_steps
 from arena.services.bouts import bout_fight
 
 pytestmark = pytest.mark.django_db

@@ -7,12 +7,12 @@ import pytest
 from django.urls import reverse
 
 from arena.models import Bout, Verdict
-from arena.selectors import bout_replay
-from arena.selectors_web import bout_steps
+from arena.selectors.bouts import bout_replay
+from arena.selectors.pages import bout_steps
 from arena.services.bouts import bout_fight
 from arena.views.bouts import NO_CHOICE_PENDING
 from economy.models import Account, Entry
-from economy.selectors_web import party_balance
+from economy.selectors.visibility import party_balance
 from ludus.models import Gladiator
 from tests.arena.views.helpers import divided, seed_where, sword_called
 

@@ -7,7 +7,7 @@ from django.template import Context, Template
 
 from arena import svg
 from arena.templatetags.arena_charts import dice, face_glyphs
-from rules.dice import Pool, roll
+from rules.era.dice import Pool, roll
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 

@@ -10,6 +10,7 @@ import pytest
 from django.db import transaction
 from django.urls import reverse
 
+from arena.adapters.era import bout_setup
 from arena.models import Bout, Verdict
 from arena.services.bouts import (
     DEFIED_RELEASE,
@@ -17,12 +18,11 @@ from arena.services.bouts import (
     appeal_appellant,
     bout_decide,
     bout_fight,
-    bout_setup,
     crowd_call,
 )
 from arena.views.bouts import APPEAL_WON, AWAITING_EDITOR, DEFIED
 from ludus.models import DignitasChange, Gladiator
-from ludus.selectors import editor_dignitas
+from ludus.selectors.people import editor_dignitas
 from rules.era import bout as engine
 
 pytestmark = pytest.mark.django_db

@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 
 from arena.forms import MAX_ODDS_BOUTS, ODDS_BOUTS_TOO_MANY, SAME_FIGHTER
-from arena.selectors_web import odds_setup
-from rules.dice import Pool, distribution
+from arena.selectors.pages import odds_setup
+from rules.era.dice import Pool, distribution
 from rules.era.odds import bout_odds
 from tests import factories
 

@@ -7,9 +7,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from arena.book import services as book_services
 from arena.services.bouts import bout_fight
-from economy.services import betting
-from tests.arena.races.cast import make_race
+from tests.arena.circus.cast import make_race
 
 pytestmark = pytest.mark.django_db
 
@@ -102,7 +102,7 @@ def race(cast):
 
 
 def circus_urls(cast, race):
-    book = betting.book_open(race=race, source="engine")
+    book = book_services.book_open(race=race, source="engine")
     campaign = cast.campaign.pk
     return [
         reverse("circus:race_detail", args=[campaign, race.pk]),

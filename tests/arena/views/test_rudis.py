@@ -7,10 +7,10 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from arena.models import Bout, Verdict
+from arena.services import rudis as rudis_services
 from arena.services.bouts import bout_decide, bout_fight
 from arena.views.bouts import RUDIS_GIVEN
 from ludus.models import Gladiator
-from ludus.services import ludus as ludus_services
 from rules.era import bout as engine
 from tests import factories
 from tests.arena.views.helpers import seed_where
@@ -93,7 +93,7 @@ def test_a_winner_short_of_five_wins_is_refused_with_the_services_message(cast, 
     winner = fight_to_six(cast, wins_before=3)  # 3 + this bout = 4
     client = as_user(cast.gm)
     assert not rudis_form_shown(client, cast)  # not offered; a hand-made POST is refused
-    message = ludus_services.RUDIS_WINS_SHORT.format(name=winner.name, wins=4, needed=5)
+    message = rudis_services.RUDIS_WINS_SHORT.format(name=winner.name, wins=4, needed=5)
     response = client.post(bout_url("bout_rudis", cast), **HTMX)
     assert response.status_code == 400
     assert escape(message) in response.content.decode()
@@ -111,7 +111,7 @@ def test_the_rudis_waits_for_the_editors_decision(cast, as_user):
     assert cast.bout.status == Bout.Status.AWAITING_VERDICT
     response = as_user(cast.editor_player).post(bout_url("bout_rudis", cast), **HTMX)
     assert response.status_code == 400
-    assert escape(ludus_services.RUDIS_NOT_DECIDED) in response.content.decode()
+    assert escape(rudis_services.RUDIS_NOT_DECIDED) in response.content.decode()
 
 
 def test_a_second_rudis_is_refused(cast, as_user):
@@ -120,4 +120,4 @@ def test_a_second_rudis_is_refused(cast, as_user):
     client.post(bout_url("bout_rudis", cast))
     response = client.post(bout_url("bout_rudis", cast), **HTMX)
     assert response.status_code == 400
-    assert escape(ludus_services.RUDIS_ALREADY) in response.content.decode()
+    assert escape(rudis_services.RUDIS_ALREADY) in response.content.decode()

@@ -11,7 +11,7 @@ from arena.models import Bout, Show
 from arena.views.shows import PAIR_ADDED, SHOW_HELD, SHOW_HELD_WAITING
 from economy import accounts
 from economy.models import Hire, Transaction
-from economy.selectors_web import party_balance
+from economy.selectors.visibility import party_balance
 from economy.services.contracts import LEX_TULLIA, SINGLE_HIRE, TEAM_HIRE
 from tests import factories
 

@@ -5,7 +5,7 @@ import pytest
 from economy import accounts
 from economy.ledger import OVERDRAWN, LedgerError, account_balance
 from economy.models import Entry, Hire, Transaction
-from economy.selectors import show_hire_bill
+from economy.selectors.ledger import show_hire_bill
 from economy.services import contracts as c
 from ludus.models import Gladiator
 from tests.economy.services.money import balance, fund

@@ -17,7 +17,7 @@ from economy.ledger import (
     transaction_reverse,
 )
 from economy.models import Account, Entry, ImmutableError, Transaction
-from economy.selectors import balances_by_party
+from economy.selectors.ledger import balances_by_party
 from economy.services import contracts as c
 from tests.economy.services.money import balance, fund
 from tests.factories import BoutFactory, GladiatorFactory, LanistaFactory

@@ -2,7 +2,7 @@
 
 import pytest
 
-from economy.selectors import (
+from economy.selectors.ledger import (
     format_denarii,
     format_price,
     format_purses,

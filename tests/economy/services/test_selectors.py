@@ -4,7 +4,7 @@ import pytest
 
 from economy import accounts
 from economy.models import Account, Transaction
-from economy.selectors import (
+from economy.selectors.ledger import (
     CSV_HEADER,
     account_history,
     account_of,

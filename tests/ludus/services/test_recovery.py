@@ -14,7 +14,7 @@ from ludus.services.recovery import (
     night_rest,
     treatment_pool,
 )
-from rules.dice import Pool, distribution, roll
+from rules.era.dice import Pool, distribution, roll
 from rules.era.injuries import TABLE
 from tests import factories
 

@@ -1,15 +1,12 @@
 """The ludus selectors: records by city, Known, Dignitas, who is hurt."""
 
 from arena.models import Bout
-from ludus.selectors import (
-    Record,
+from arena.selectors.records import Record, gladiator_record, is_known, records_by_city
+from ludus.selectors.people import (
     carried_injuries,
     editor_dignitas,
-    gladiator_record,
     hurt_gladiators,
     is_hurt,
-    is_known,
-    records_by_city,
     unhealed_injuries,
 )
 from tests import factories

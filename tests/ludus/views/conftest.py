@@ -1,6 +1,6 @@
 import pytest
 
-from tests.ludus.views.cast import build_cast
+from tests.cast import build_cast
 
 
 @pytest.fixture

@@ -8,9 +8,9 @@ from django.urls import reverse
 from ludus.models import Injury, TreatmentAttempt
 from ludus.services.recovery import ALREADY_TREATED_TODAY
 from ludus.views.recovery import DAY_ADVANCED
-from rules.dice import Pool, distribution
+from rules.era.dice import Pool, distribution
 from tests import factories
-from tests.ludus.views.cast import MEMBERS
+from tests.cast import MEMBERS
 
 
 def _page(cast):

@@ -1,0 +1,230 @@
+"""The Era adapter: campaign rows into the Era engine's inputs (seed 001), and nothing else.
+
+This is the one module outside rules/ that imports rules.era for the bout and the race: the
+services, selectors and pages go through it. A bout's setup is stored as JSON (`setup_data`)
+when it begins, so it replays exactly from its seed whatever changes in the campaign later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import fields as dataclass_fields
+from dataclasses import replace
+
+from arena.errors import BoutError
+from arena.models import Bout, Race, RaceEntry
+from arena.selectors.records import is_known
+from ludus.models import Gladiator
+from ludus.selectors.people import carried_injuries
+from rules.core.errors import RulesError
+from rules.era import bout as engine
+from rules.era import race as race_engine
+from rules.era.injuries import Injury as TableInjury
+from rules.era.injuries import characteristic_loss, entries_named, injured_wound_points
+from rules.era.orders import Orders, orders_by_name
+from rules.era.sheet import CHARACTERISTIC_RANGE, CHARACTERISTICS, SKILLS, Fighter, half_up
+
+ENGINE_REFUSED = "The engine refused: {error}"
+
+
+ORDERS_FIELDS = {f.name for f in dataclass_fields(Orders)}
+
+
+def orders_from_data(data: dict | None, standing: str) -> Orders:
+    """A bout's orders: {} means the man's standing orders (a preset name).
+
+    Otherwise {"name": preset, ...overrides}: any Orders field may be given, e.g.
+    {"name": "cautious", "ask": ["fight_on"]} to have the GM answer the first-injury choice.
+    """
+    data = dict(data or {})
+    base = orders_by_name(data.pop("name", None) or standing)
+    unknown = set(data) - ORDERS_FIELDS
+    if unknown:
+        raise RulesError(f"unknown orders fields: {', '.join(sorted(unknown))}")
+    if "ask" in data:
+        data["ask"] = frozenset(data["ask"])
+    return replace(base, **data)
+
+
+def orders_as_data(orders: Orders) -> dict:
+    return {
+        "name": orders.name,
+        "yield_after_first_injury_at_favor": orders.yield_after_first_injury_at_favor,
+        "wound_yield": orders.wound_yield,
+        "never_yield": orders.never_yield,
+        "boon_spend": str(orders.boon_spend),
+        "cut": orders.cut,
+        "ask": sorted(str(kind) for kind in orders.ask),
+    }
+
+
+def fighter_sheet(gladiator: Gladiator) -> Fighter:
+    ratings = {name: getattr(gladiator, name) for name in CHARACTERISTICS + SKILLS}
+    return Fighter(name=gladiator.name, **ratings)
+
+
+def table_entries(injuries) -> tuple[TableInjury, ...]:
+    """The Critical Injury table's entries for these Injury rows, by name.
+
+    A row whose name is not on the table (one the GM wrote by hand) has no effect on record:
+    it still counts toward the +10 on Critical Injury rolls, but acts on no check.
+    """
+    return entries_named(injury.name for injury in injuries)
+
+
+def carried_table_entries(gladiator: Gladiator) -> tuple[TableInjury, ...]:
+    """The table entries of the Critical Injuries he carries unhealed."""
+    return table_entries(carried_injuries(gladiator))
+
+
+def wound_points_now(gladiator: Gladiator) -> int:
+    """His Wound Points as his unhealed injuries leave them (Deep Gash: 1 fewer)."""
+    return injured_wound_points(fighter_sheet(gladiator), carried_table_entries(gladiator))
+
+
+def _entrant_data(gladiator: Gladiator, orders: dict, city: str) -> dict:
+    known = is_known(gladiator, city)
+    carried = list(carried_injuries(gladiator))
+    return {
+        "gladiator": gladiator.pk,
+        "fighter": fighter_sheet(gladiator).as_dict(),
+        "kit": gladiator.armatura,
+        "known": known,
+        "favor": engine.starting_favor(known),
+        "carried_injuries": len(carried),
+        "injuries": [entry.name for entry in table_entries(carried)],
+        "wounds": gladiator.wounds,
+        "orders": orders_as_data(orders_from_data(orders, gladiator.orders)),
+    }
+
+
+def setup_data(bout: Bout) -> dict:
+    """The engine inputs from the campaign, as JSON (what Bout.setup keeps)."""
+    city = bout.show.city
+    return {
+        "engine_version": engine.ENGINE_VERSION,
+        "city": city,
+        "first": None if bout.first == "random" else bout.first,
+        "a": _entrant_data(bout.fighter_a, bout.orders_a, city),
+        "b": _entrant_data(bout.fighter_b, bout.orders_b, city),
+    }
+
+
+def setup_from_data(data: dict) -> engine.BoutSetup:
+    def entrant(side: dict) -> engine.Entrant:
+        orders = dict(side["orders"])
+        orders["ask"] = frozenset(orders.get("ask", ()))
+        return engine.Entrant(
+            fighter=Fighter(**side["fighter"]),
+            kit=side["kit"],
+            favor=side["favor"],
+            orders=Orders(**orders),
+            carried_injuries=side["carried_injuries"],
+            wounds=side.get("wounds", 0),  # setups stored before Wounds were carried in: 0
+            # Setups stored before injuries were named keep only the count: +10 each, no
+            # effects, so they replay as they were fought.
+            injuries=tuple(side.get("injuries", ())),
+        )
+
+    return engine.BoutSetup(a=entrant(data["a"]), b=entrant(data["b"]), first=data["first"])
+
+
+def bout_setup(*, bout: Bout) -> engine.BoutSetup:
+    """Engine inputs for a bout: sheets, kits, starting Crowd Favor (3 if Known in the show's
+    city), Critical Injuries carried in (+10 each to rolls against him; those on the table act
+    on his checks and Wound Points until healed), the Wounds he carries in (he starts the bout
+    at them), orders, who is first.
+
+    A bout already begun keeps the inputs it was begun with.
+    """
+    try:
+        return setup_from_data(bout.setup or setup_data(bout))
+    except RulesError as error:
+        raise BoutError(ENGINE_REFUSED.format(error=error)) from error
+
+
+def driver_injuries(gladiator: Gladiator) -> tuple[TableInjury, ...]:
+    """The table entries of the Critical Injuries he carries unhealed into the race.
+
+    A row whose name is not on the table (written by hand) has no effect on record.
+    """
+    return entries_named(injury.name for injury in carried_injuries(gladiator))
+
+
+def driver_resistance(gladiator: Gladiator, injuries: tuple[TableInjury, ...] | None = None) -> int:
+    """Resistance at the Circus: half Might rounded up, after any Might his carried injuries
+    take (Cut Tendons); no arena kit on a chariot."""
+    if injuries is None:
+        injuries = driver_injuries(gladiator)
+    might = max(CHARACTERISTIC_RANGE[0], gladiator.might - characteristic_loss(injuries, "might"))
+    return half_up(might)
+
+
+def _push(entry: RaceEntry) -> tuple[bool, ...]:
+    pushes = [bool(p) for p in (entry.push_legs or [])][: race_engine.LEGS]
+    return tuple(pushes + [False] * (race_engine.LEGS - len(pushes)))
+
+
+def race_drivers(
+    entries: Iterable[RaceEntry], *, with_orders: bool = True
+) -> list[race_engine.Driver]:
+    """The engine's drivers, in stall order: Agility, Operate, Resistance, push orders, and the
+    Critical Injuries each carries unhealed (they act on his legs and saves)."""
+    drivers = []
+    for entry in entries:
+        man = entry.driver
+        injuries = driver_injuries(man)
+        drivers.append(
+            race_engine.Driver(
+                name=man.name,
+                agility=man.agility,
+                operate=man.operate,
+                resistance=driver_resistance(man, injuries),
+                push=_push(entry) if with_orders else (False,) * race_engine.LEGS,
+                injuries=injuries,
+            )
+        )
+    return drivers
+
+
+def _entries(race: Race) -> list[RaceEntry]:
+    return list(race.entries.select_related("driver").order_by("lane", "pk"))
+
+
+def race_setup(race: Race, entries: list[RaceEntry]) -> race_engine.RaceSetup:
+    """Engine inputs: the field as the race was begun (ratings, injuries carried in, and the
+    orders of legs already run, from the log), with the current orders and Peril Points for the
+    legs still to run."""
+    done = race.legs_run
+    begun = race.log if isinstance(race.log, dict) and done else None
+    drivers = race_drivers(entries)
+    peril = set()
+    for index, entry in enumerate(entries):
+        for leg in entry.peril_legs or []:
+            if leg > done:
+                peril.add((index, leg - 1))
+    if begun is not None:
+        drivers = [
+            race_engine.Driver(
+                name=old["name"],
+                agility=old["agility"],
+                operate=old["operate"],
+                resistance=old["resistance"],
+                push=tuple(old["push"][:done]) + new.push[done:],
+                # As begun: a log without injuries (none carried, or an older log) has none.
+                injuries=tuple(old.get("injuries", ())),
+            )
+            for old, new in zip(begun["drivers"], drivers, strict=True)
+        ]
+        peril |= {(d, leg) for d, leg in begun["peril"] if leg < done}
+    return race_engine.RaceSetup(tuple(drivers), frozenset(peril))
+
+
+def replay(bout: Bout, *, decisions=None, max_rounds: int | None = None) -> engine.BoutResult:
+    """The engine's result for a bout that has been (or is being) fought, from its records."""
+    return engine.fight_bout(
+        bout_setup(bout=bout),
+        seed=bout.seed,
+        decisions=bout.decisions if decisions is None else decisions,
+        max_rounds=max_rounds,
+    )

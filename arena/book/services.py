@@ -1,0 +1,250 @@
+"""The book's arena side (seed 001, BETS): arena prices the line, checks that the bout or race
+has not begun, and tells economy the winning side when it ends.
+
+economy.services.betting keeps the money (the book's account, stakes, settlement); it never
+imports arena. Everything here runs inside the caller's transaction or opens its own.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django.db import transaction
+
+from arena.adapters.era import bout_setup, race_drivers
+from arena.errors import BoutError
+from arena.models import Bout, Race, RaceEntry
+from economy.models import Bet, Bettor, Book
+from economy.odds_lines import OddsError, nearest_odds, table_line
+from economy.services import betting
+from economy.services.betting import (
+    BAD_SOURCE,
+    BOOK_EXISTS,
+    BOOK_NEEDS_ONE,
+    BettingError,
+    Side,
+    bet_take,
+    book_close,
+    book_create,
+)
+from ludus.models import Gladiator
+from rules.core.errors import RulesError
+from rules.era.odds import bout_odds
+from rules.era.race import exact_race_odds
+
+EVENT_BEGUN = "{event} has begun; the book can no longer be opened or bets taken."
+NOT_FOR_RACES = "The seed's table prices bouts only; open a race's book on the engine's odds."
+NO_WINNER = "{event} has no winner yet; settle the book when it has one, or void it."
+ENGINE_REFUSED = "The engine cannot price this bout: {error}"
+
+# The engine's Monte Carlo for a bout: enough bouts for a standard error near half a point.
+BOUT_ODDS_RUNS = 10_000
+BOUT_ODDS_SEED = 1
+
+
+def event_of(book: Book) -> Bout | Race:
+    return book.bout if book.bout_id is not None else book.race
+
+
+def event_begun(event: Bout | Race) -> bool:
+    if isinstance(event, Bout):
+        return event.status != Bout.Status.PLANNED
+    return event.status != Race.Status.PLANNED or event.legs_run > 0
+
+
+def event_name(event: Bout | Race) -> str:
+    if isinstance(event, Bout):
+        return f"The bout {event}"
+    return f"The race {event}"
+
+
+def winning_side(book: Book) -> int | None:
+    """The side that won the book's bout or race, or None (not over, a draw, all wrecked)."""
+    if book.bout_id is not None:
+        return book.bout.winner_id
+    entry = book.race.entries.filter(won=True).first()
+    return entry.pk if entry else None
+
+
+# --- the line ----------------------------------------------------------------------------
+
+
+def bout_table_sides(bout: Bout) -> tuple[list[Side], str]:
+    """The seed's table line for a bout (BETS): even, one or two Melee ranks, heavier armour."""
+    a, b = bout.fighter_a, bout.fighter_b
+    try:
+        line = table_line((a.name, b.name), (a.melee, b.melee), (a.armatura, b.armatura))
+    except OddsError as error:
+        raise BettingError(str(error)) from error
+    sides = [
+        Side(man.pk, man.name, odds, float(chance))
+        for man, odds, chance in zip((a, b), line.odds, line.chances, strict=True)
+    ]
+    return sides, f"The seed's table: {line.row.label} ({line.row.chance})"
+
+
+def bout_engine_chances(bout: Bout, *, runs: int, seed: int) -> tuple[float, float, str]:
+    """Fighter A's and B's chances to win by the bout engine's Monte Carlo, and a description.
+
+    Draws (neither wins) are left out of both chances; a book on a drawn bout is void.
+    """
+
+    try:
+        result = bout_odds(bout_setup(bout=bout), bouts=runs, seed=seed)
+    except (RulesError, BoutError) as error:
+        raise BettingError(ENGINE_REFUSED.format(error=error)) from error
+    return (
+        result.a_wins / result.bouts,
+        result.b_wins / result.bouts,
+        f"The engine: {runs:,} simulated bouts with these orders, seed {seed}",
+    )
+
+
+def bout_engine_sides(bout: Bout, *, runs: int, seed: int) -> tuple[list[Side], str]:
+    a_wins, b_wins, basis = bout_engine_chances(bout, runs=runs, seed=seed)
+    decided = a_wins + b_wins
+    # Each man's price is the fair one for his share of the bouts that have a winner.
+    p_a = Fraction(a_wins / decided).limit_denominator(10_000) if decided else Fraction(1, 2)
+    p_a = min(max(p_a, Fraction(1, 10_000)), Fraction(9_999, 10_000))
+    odds_a = nearest_odds(p_a)
+    sides = [
+        Side(bout.fighter_a.pk, bout.fighter_a.name, odds_a, a_wins),
+        Side(bout.fighter_b.pk, bout.fighter_b.name, odds_a.reverse, b_wins),
+    ]
+    return sides, basis
+
+
+def race_engine_sides(race: Race, *, with_orders: bool) -> tuple[list[Side], str]:
+    """Each driver's price from the race engine's exact odds for this field.
+
+    With `with_orders` the line knows each driver's push orders; without it every driver is
+    taken to drive carefully, the public's line (a driver's orders are his own secret).
+    """
+
+    entries = list(race.entries.select_related("driver").order_by("lane", "pk"))
+    drivers = race_drivers(entries, with_orders=with_orders)
+    odds = exact_race_odds(drivers)
+    sides = []
+    for entry, row in zip(entries, odds.drivers, strict=True):
+        chance = min(max(row.win, 1e-4), 1 - 1e-4)
+        sides.append(
+            Side(entry.pk, f"{entry.driver.name} ({entry.faction})", nearest_odds(chance), row.win)
+        )
+    orders = "these push orders" if with_orders else "every driver careful"
+    return sides, f"The engine: exact race odds for this field, {orders}"
+
+
+# --- opening, bets and closing -----------------------------------------------------------
+
+
+@transaction.atomic
+def book_open(
+    *,
+    bout: Bout | None = None,
+    race: Race | None = None,
+    source: str = Book.Source.TABLE,
+    shorten_steps: dict[int, int] | None = None,
+    with_orders: bool = True,
+    runs: int = BOUT_ODDS_RUNS,
+    seed: int = BOUT_ODDS_SEED,
+) -> Book:
+    """Open a book on a bout or a race, priced here and kept by economy.
+
+    `source` "table" is the seed's table (bouts only); "engine" is the engine's odds for this
+    matchup and these orders (a bout's Monte Carlo of `runs` bouts from `seed`; a race's exact
+    odds). `shorten_steps` maps a side id to the rungs the GM shortens it by (BETS I).
+    """
+    if (bout is None) == (race is None):
+        raise BettingError(BOOK_NEEDS_ONE)
+    event = bout if bout is not None else race
+    # Lock the bout or race row: two GMs opening a book at once write one book.
+    event = type(event).objects.select_for_update().get(pk=event.pk)
+    if Book.objects.filter(**{"bout" if bout is not None else "race": event}).exists():
+        raise BettingError(BOOK_EXISTS.format(event=event_name(event)))
+    if event_begun(event):
+        raise BettingError(EVENT_BEGUN.format(event=event_name(event)))
+    if source == Book.Source.TABLE:
+        if race is not None:
+            raise BettingError(NOT_FOR_RACES)
+        sides, basis = bout_table_sides(event)
+    elif source == Book.Source.ENGINE:
+        if bout is not None:
+            sides, basis = bout_engine_sides(event, runs=runs, seed=seed)
+        else:
+            sides, basis = race_engine_sides(event, with_orders=with_orders)
+    else:
+        raise BettingError(BAD_SOURCE.format(source=source))
+    return book_create(
+        campaign=event.show.campaign,
+        event_name=event_name(event),
+        sides=sides,
+        basis=basis,
+        source=source,
+        bout=event if bout is not None else None,
+        race=event if race is not None else None,
+        shorten_steps=shorten_steps,
+    )
+
+
+@transaction.atomic
+def bet_place(
+    *,
+    book: Book,
+    bettor: Bettor,
+    side: int,
+    stake: int,
+    idempotency_key: str | None = None,
+    user=None,
+) -> Bet:
+    """Take a stake on one side, if the bout or race has not begun (economy takes the money).
+
+    The book row is locked first, as in settlement, so a bet never lands in a book being
+    closed; a repeat of the same key returns the first bet (economy.services.betting.bet_take).
+    """
+    book = (
+        Book.objects.select_for_update(of=("self",)).select_related("bout", "race").get(pk=book.pk)
+    )
+    if book.is_open:
+        event = event_of(book)
+        if event_begun(event):
+            raise BettingError(EVENT_BEGUN.format(event=event_name(event)))
+    if book.bout_id is not None:
+        backing = {"fighter": Gladiator.objects.filter(pk=side).first()}
+    else:
+        backing = {"entry": RaceEntry.objects.filter(pk=side, race_id=book.race_id).first()}
+    return bet_take(
+        book=book,
+        bettor=bettor,
+        side=side,
+        stake=stake,
+        backing=backing,
+        idempotency_key=idempotency_key,
+        user=user,
+    )
+
+
+@transaction.atomic
+def book_settle(*, book: Book, user=None) -> Book:
+    """The GM settles a book: on its event's winner, or NO_WINNER when it has none yet."""
+    book = Book.objects.select_related("bout", "race").get(pk=book.pk)
+    side = winning_side(book)
+    if side is None and book.is_open:
+        raise BettingError(NO_WINNER.format(event=event_name(event_of(book))))
+    return betting.book_settle(book=book, side=side, user=user)
+
+
+def bout_book_close(*, bout: Bout, user=None) -> Book | None:
+    """The bout is over: close its book, if it has one, on its winner (void with none)."""
+    book = Book.objects.filter(bout=bout).first()
+    if book is None:
+        return None
+    return book_close(book=book, side=bout.winner_id, user=user)
+
+
+def race_book_close(*, race: Race, user=None) -> Book | None:
+    """The race is over: close its book, if it has one, on the winning entry (void with none)."""
+    book = Book.objects.filter(race=race).first()
+    if book is None:
+        return None
+    winner = race.entries.filter(won=True).first()
+    return book_close(book=book, side=winner.pk if winner else None, user=user)

@@ -1,0 +1,16 @@
+"""The betting pages of a campaign, under c/<campaign_id>/bets/ (namespace "bets")."""
+
+from django.urls import path
+
+from arena.book import views as bets
+
+app_name = "bets"
+
+urlpatterns = [
+    path("", bets.book_list, name="book_list"),
+    path("open/", bets.book_open, name="book_open"),
+    path("<int:book_id>/", bets.book_detail, name="book_detail"),
+    path("<int:book_id>/bet/", bets.bet_place, name="bet_place"),
+    path("<int:book_id>/shorten/", bets.book_shorten, name="book_shorten"),
+    path("<int:book_id>/close/", bets.book_close, name="book_close"),
+]

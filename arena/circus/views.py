@@ -1,0 +1,264 @@
+"""The Circus pages, under c/<campaign_id>/circus/: the races, one race leg by leg with its
+chart, running it (the GM), and a driver's orders (his lanista's player or the GM).
+
+Every member sees the races, the field and every leg run. A driver's push orders for legs not
+yet run are seen and set by the GM and the player whose school owns him; Peril Points are the
+GM's. Writes are POSTs through arena.circus.services.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ObjectDoesNotExist
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from arena.book.selectors import book_for_event
+from arena.circus import services as race_services
+from arena.circus.chart import race_chart_svg
+from arena.circus.forms import RaceEntryForm, RaceOrdersForm, RacePlanForm, RaceRunForm
+from arena.circus.selectors import (
+    entry_rows,
+    race_chart_lines,
+    race_for_campaign,
+    race_legs,
+    race_roll_off,
+    races_for_campaign,
+)
+from arena.models import Race, RaceEntry, Show
+from economy.services.betting import book_sides
+from ludus.access import Access, campaign_access, require_gm
+
+
+def _get_race(access: Access, race_id: int) -> Race:
+    try:
+        return race_for_campaign(access.campaign, race_id)
+    except ObjectDoesNotExist:
+        raise Http404("No such race") from None
+
+
+def _planned_shows(access: Access):
+    return Show.objects.filter(campaign=access.campaign, status=Show.Status.PLANNED).order_by(
+        "day", "pk"
+    )
+
+
+@login_required
+def race_list(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    return _race_list_page(request, access)
+
+
+def _race_list_page(request, access: Access, form=None, status: int = 200) -> HttpResponse:
+    if form is None and access.is_gm:
+        form = RacePlanForm(shows=_planned_shows(access))
+    context = {
+        "access": access,
+        "campaign": access.campaign,
+        "nav": "circus",
+        "races": races_for_campaign(access.campaign),
+        "plan_form": form if access.is_gm else None,
+    }
+    return render(request, "arena/circus/race_list.html", context, status=status)
+
+
+@login_required
+@require_POST
+def race_plan(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The GM plans a race on a show still to come; then he builds its field on its page."""
+    access = campaign_access(request.user, campaign_id)
+    require_gm(access)
+    form = RacePlanForm(request.POST, shows=_planned_shows(access))
+    if not form.is_valid():
+        return _race_list_page(request, access, form, status=400)
+    try:
+        race = race_services.race_plan(
+            show=form.cleaned_data["show"],
+            name=form.cleaned_data["name"],
+            chariot=form.cleaned_data["chariot"],
+            prize_purses=form.cleaned_data["prize_purses"],
+        )
+    except race_services.RaceError as error:
+        form.add_error(None, str(error))
+        return _race_list_page(request, access, form, status=400)
+    messages.success(request, f"{race.name} is planned. Add its drivers.")
+    return redirect("circus:race_detail", campaign_id, race.pk)
+
+
+def _entry_form(access: Access, race: Race, data=None) -> RaceEntryForm:
+    return RaceEntryForm(
+        data,
+        men=race_services.race_driver_choices(race),
+        factions=race_services.campaign_factions(access.campaign),
+    )
+
+
+def _race_context(access: Access, race: Race, entry_form=None) -> dict:
+    rows = entry_rows(race, access)
+    book = book_for_event(race)
+    prices = {side.id: side.odds for side in book_sides(book)} if book else {}
+    orders_forms = {}
+    for row in rows:
+        if row.orders_visible and race.status != Race.Status.DONE:
+            entry = row.entry
+            initial = {f"push_{leg + 1}": bool(p) for leg, p in enumerate(entry.push_legs or [])}
+            initial |= {f"peril_{leg}": True for leg in entry.peril_legs or []}
+            orders_forms[entry.pk] = RaceOrdersForm(
+                initial=initial, with_peril=access.is_gm, legs_run=race.legs_run
+            )
+    winner = next((row.entry for row in rows if row.entry.won), None)
+    field_open = access.is_gm and race.legs_run == 0 and race.status == Race.Status.PLANNED
+    if field_open and entry_form is None:
+        entry_form = _entry_form(access, race)
+    return {
+        "access": access,
+        "campaign": access.campaign,
+        "nav": "circus",
+        "race": race,
+        "rows": [(row, prices.get(row.entry.pk), orders_forms.get(row.entry.pk)) for row in rows],
+        "legs": race_legs(race),
+        "roll_off": race_roll_off(race),
+        "chart": race_chart_svg(race_chart_lines(race), title=f"{race.name}, leg by leg"),
+        "book": book,
+        "winner": winner,
+        "run_form": RaceRunForm() if access.is_gm and race.status != Race.Status.DONE else None,
+        "orders_any": bool(orders_forms),
+        "entry_form": entry_form,
+        "field_open": field_open,
+    }
+
+
+@login_required
+def race_detail(request: HttpRequest, campaign_id: int, race_id: int) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    race = _get_race(access, race_id)
+    template = "arena/circus/race_detail.html"
+    if request.htmx and request.GET.get("part") == "page":
+        template += "#race-page"
+    return render(request, template, _race_context(access, race))
+
+
+@login_required
+@require_POST
+def race_run(request: HttpRequest, campaign_id: int, race_id: int) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    require_gm(access)
+    race = _get_race(access, race_id)
+    form = RaceRunForm(request.POST)
+    status = 200
+    if not form.is_valid():
+        messages.error(request, "Run the next leg or to the end; a seed is a whole number.")
+        status = 400
+    else:
+        legs = race.legs_run + 1 if form.cleaned_data["to"] == "next" else None
+        try:
+            race = race_services.race_run(
+                race=race, seed=form.cleaned_data["seed"], legs=legs, user=request.user
+            )
+        except race_services.RaceError as error:
+            messages.error(request, str(error))
+            status = 400
+        else:
+            done = "The race is run" if race.status == Race.Status.DONE else "Leg run"
+            messages.success(request, f"{done}: {race.legs_run} of 3 legs.")
+    if request.htmx:
+        race = _get_race(access, race_id)
+        context = _race_context(access, race)
+        return render(request, "arena/circus/race_detail.html#race-page", context, status=status)
+    return redirect("circus:race_detail", campaign_id, race_id)
+
+
+@login_required
+@require_POST
+def race_orders(
+    request: HttpRequest, campaign_id: int, race_id: int, entry_id: int
+) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    race = _get_race(access, race_id)
+    try:
+        entry = race.entries.select_related("driver__owner").get(pk=entry_id)
+    except RaceEntry.DoesNotExist:
+        raise Http404("No such driver in this race") from None
+    if not access.owns_gladiator(entry.driver):
+        # Another player's driver: his orders are private, so the page is not there for you.
+        raise Http404("Not available")
+    initial = {f"push_{leg + 1}": bool(p) for leg, p in enumerate(entry.push_legs or [])}
+    initial |= {f"peril_{leg}": True for leg in entry.peril_legs or []}
+    form = RaceOrdersForm(
+        request.POST, initial=initial, with_peril=access.is_gm, legs_run=race.legs_run
+    )
+    if form.is_valid():
+        try:
+            race_services.race_orders_set(
+                entry=entry, push_legs=form.push_legs(), peril_legs=form.peril_legs()
+            )
+            messages.success(request, f"Orders for {entry.driver.name} are set.")
+        except race_services.RaceError as error:
+            messages.error(request, str(error))
+    else:
+        messages.error(request, "The orders could not be read.")
+    return redirect("circus:race_detail", campaign_id, race_id)
+
+
+def _field_response(request, access: Access, race_id: int, entry_form=None, status: int = 200):
+    """With htmx the field card (and, out of band, the chart and the orders), else a redirect."""
+    if not request.htmx:
+        return redirect("circus:race_detail", access.campaign.pk, race_id)
+    race = _get_race(access, race_id)
+    context = _race_context(access, race, entry_form=entry_form)
+    return render(request, "arena/circus/partials/field_swap.html", context, status=status)
+
+
+@login_required
+@require_POST
+def race_entry_add(request: HttpRequest, campaign_id: int, race_id: int) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    require_gm(access)
+    race = _get_race(access, race_id)
+    form = _entry_form(access, race, request.POST)
+    status = 200
+    if not form.is_valid():
+        messages.error(request, "Choose a man of the campaign in the ludus, not yet in the field.")
+        status = 400
+    else:
+        try:
+            entry, note = race_services.race_entry_add(
+                race=race, gladiator=form.cleaned_data["gladiator"], faction=form.faction_name()
+            )
+        except race_services.RaceError as error:
+            messages.error(request, str(error))
+            status = 400
+        else:
+            who = f"{entry.driver.name} of the {entry.faction}"
+            messages.success(request, f"{who} drives from stall {entry.lane}.")
+            if note:
+                messages.warning(request, note)
+            form = None
+    return _field_response(request, access, race_id, form if status == 400 else None, status)
+
+
+@login_required
+@require_POST
+def race_entry_remove(
+    request: HttpRequest, campaign_id: int, race_id: int, entry_id: int
+) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    require_gm(access)
+    race = _get_race(access, race_id)
+    try:
+        entry = race.entries.select_related("driver").get(pk=entry_id)
+    except RaceEntry.DoesNotExist:
+        raise Http404("No such driver in this race") from None
+    status = 200
+    try:
+        note = race_services.race_entry_remove(race=race, entry=entry)
+    except race_services.RaceError as error:
+        messages.error(request, str(error))
+        status = 400
+    else:
+        messages.success(request, f"{entry.driver.name} is out of the field.")
+        if note:
+            messages.warning(request, note)
+    return _field_response(request, access, race_id, status=status)

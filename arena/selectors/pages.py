@@ -1,0 +1,391 @@
+"""Reads for the arena pages: a show's cost, the men fit for its card, a bout read round by
+round from its stored log, what a finished bout changed, and the engine inputs for the odds page.
+
+Nothing here decides a rule. The bout's state after each round is read from the log the engine
+wrote (the Wounds after each hit, the Crowd Favor after each change, each injury), so a replay
+shows what was stored even if the engine changes later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from django.db.models import Q, QuerySet, Sum
+
+from arena.adapters.era import bout_setup, setup_data
+from arena.models import Bout, Show, Venue
+from arena.selectors.bouts import bout_pending, show_card
+from arena.selectors.records import gladiator_record, rudis_eligible
+from arena.services.bouts import DEFIED_RELEASE, DEFIED_SWORD
+from arena.services.shows import FIT
+from economy import accounts
+from economy.models import Account, Entry, Hire, Transaction
+from economy.selectors.visibility import party_balance
+from ludus.models import Campaign, DignitasChange, Gladiator, Injury
+from ludus.selectors.people import carried_injuries, editor_dignitas
+from rules.core.errors import RulesError
+from rules.era import bout as engine
+
+SIDES = ("a", "b")
+
+
+# --- shows ------------------------------------------------------------------------------------
+
+
+def show_for_campaign(campaign: Campaign, show_id: int) -> Show:
+    """The campaign's show (Show.DoesNotExist for another campaign's)."""
+    return Show.objects.select_related("editor", "campaign").get(pk=show_id, campaign=campaign)
+
+
+@dataclass(frozen=True)
+class CostLine:
+    transaction: Transaction
+    amount: int  # sesterces out of the editor's purse (negative: paid back into it)
+
+
+@dataclass(frozen=True)
+class ShowCost:
+    """What the show has cost its editor so far, read from the ledger (sesterces)."""
+
+    lines: list[CostLine]
+    total: int
+    purse_balance: int
+
+
+def show_cost(show: Show) -> ShowCost:
+    """Every ledger movement of the editor's purse linked to this show: hires, purses, swords."""
+    purse = accounts.purse(show.editor)
+    entries = (
+        Entry.objects.filter(account=purse, transaction__show=show)
+        .select_related("transaction")
+        .order_by("transaction_id", "pk")
+    )
+    lines = [CostLine(e.transaction, -e.amount) for e in entries]
+    return ShowCost(
+        lines=lines,
+        total=sum(line.amount for line in lines),
+        purse_balance=party_balance(show.editor),
+    )
+
+
+def card_men(show: Show) -> set[int]:
+    ids = set()
+    for a, b in show.bouts.values_list("fighter_a_id", "fighter_b_id"):
+        ids.update((a, b))
+    return ids
+
+
+def fit_for_card(show: Show) -> QuerySet[Gladiator]:
+    """The campaign's fighters who may still be put on the card (alive, unfreed, not drivers,
+    not on it already). Hurt men are listed too: the GM may send a man out hurt (+10)."""
+    return (
+        Gladiator.objects.filter(campaign_id=show.campaign_id, status__in=FIT, is_charioteer=False)
+        .exclude(pk__in=card_men(show))
+        .select_related("owner")
+        .order_by("name")
+    )
+
+
+def show_hires(show: Show) -> dict[int, Hire]:
+    """The show's hires by gladiator id."""
+    return {h.gladiator_id: h for h in Hire.objects.filter(show=show).select_related("lanista")}
+
+
+@dataclass(frozen=True)
+class CardRow:
+    bout: Bout
+    hire_a: Hire | None
+    hire_b: Hire | None
+
+
+def card_rows(show: Show) -> list[CardRow]:
+    hires = show_hires(show)
+    return [
+        CardRow(b, hires.get(b.fighter_a_id), hires.get(b.fighter_b_id)) for b in show_card(show)
+    ]
+
+
+def editor_standing(show: Show) -> int:
+    return editor_dignitas(show.editor)
+
+
+# --- a bout, round by round -------------------------------------------------------------------
+
+
+def bout_for_campaign(campaign: Campaign, bout_id: int) -> Bout:
+    """The campaign's bout (Bout.DoesNotExist for another campaign's)."""
+    return Bout.objects.select_related(
+        "show",
+        "show__editor",
+        "show__campaign",
+        "fighter_a",
+        "fighter_a__owner",
+        "fighter_b",
+        "fighter_b__owner",
+        "winner",
+        "loser",
+    ).get(pk=bout_id, show__campaign=campaign)
+
+
+@dataclass
+class Corner:
+    """One fighter at one moment of the bout, as the log shows him."""
+
+    side: str
+    gladiator: Gladiator
+    favor: int
+    wounds: int = 0
+    injuries: list[dict] = field(default_factory=list)
+    yielded: bool = False
+    dead: bool = False
+
+    @property
+    def wound_points(self) -> int:
+        return self.gladiator.wound_points
+
+    @property
+    def wound_percent(self) -> int:
+        """How full his Wounds bar is (capped at 100 for the drawing)."""
+        return min(100, round(100 * self.wounds / self.wound_points)) if self.wound_points else 0
+
+
+@dataclass
+class Step:
+    """The state after one round (round 0: before the first), with that round's events."""
+
+    round: int
+    a: Corner
+    b: Corner
+    events: list[dict]
+
+    def corner(self, side: str) -> Corner:
+        return self.a if side == "a" else self.b
+
+
+def bout_inputs(bout: Bout) -> dict:
+    """The engine inputs as JSON: as fought, or (before the first round) as they would be built
+    now: starting Crowd Favor by the men's records in the show's city, their orders."""
+    if bout.setup:
+        return bout.setup
+    try:
+        return setup_data(bout)
+    except (RulesError, KeyError):
+        return {}
+
+
+def _start_favor(setup: dict, side: str) -> int:
+    if side in setup and "favor" in setup[side]:
+        return setup[side]["favor"]
+    return engine.START_FAVOR
+
+
+def _start_wounds(setup: dict, side: str) -> int:
+    """Wounds he carried into the bout (a setup stored before they were kept reads as 0)."""
+    return setup.get(side, {}).get("wounds", 0)
+
+
+def _other(side: str) -> str:
+    return "b" if side == "a" else "a"
+
+
+def bout_steps(bout: Bout) -> list[Step]:
+    """The bout read from its log: one Step per round, round 0 first."""
+    men = {"a": bout.fighter_a, "b": bout.fighter_b}
+    setup = bout_inputs(bout)
+    corners = {s: Corner(s, men[s], _start_favor(setup, s), _start_wounds(setup, s)) for s in SIDES}
+
+    def snapshot(round_: int, events: list[dict]) -> Step:
+        copy = {s: replace(c, injuries=list(c.injuries)) for s, c in corners.items()}
+        return Step(round_, copy["a"], copy["b"], events)
+
+    by_round: dict[int, list[dict]] = {}
+    for event in bout.log or []:
+        by_round.setdefault(event.get("round", 0), []).append(event)
+    steps = []
+    last = max(by_round, default=0)
+    for round_ in range(0, max(last, bout.rounds) + 1):
+        events = by_round.get(round_, [])
+        for event in events:
+            kind, actor = event.get("kind"), event.get("actor")
+            if kind == "attack" and event.get("hit") and actor in SIDES:
+                corners[_other(actor)].wounds = event.get("total_wounds", 0)
+            elif kind == "injury" and actor in SIDES:
+                corners[actor].injuries.append(event.get("crit", {}))
+            elif kind == "favor" and actor in SIDES and "favor" in event:
+                corners[actor].favor = event["favor"]
+            elif kind == "yield" and actor in SIDES:
+                corners[actor].yielded = True
+            elif kind == "end" and event.get("end_reason") == "killed" and actor in SIDES:
+                corners[actor].dead = True
+        steps.append(snapshot(round_, events))
+    return steps
+
+
+def favor_series(bout: Bout, steps: list[Step]) -> list[tuple[str, list[int], str]]:
+    """Each fighter's Crowd Favor at the start and after each round, for the chart."""
+    return [
+        (bout.fighter_a.name, [s.a.favor for s in steps], "a"),
+        (bout.fighter_b.name, [s.b.favor for s in steps], "b"),
+    ]
+
+
+def pending_choice(bout: Bout) -> engine.Pending | None:
+    return bout_pending(bout)
+
+
+# --- what a finished bout changed --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ManAfter:
+    gladiator: Gladiator
+    side: str
+    won: bool
+    wounds_taken: int
+    injuries: list[Injury]
+    purse: int  # sesterces paid into his peculium for this bout
+    peculium: int  # his peculium now
+    dead: bool
+    record: str
+    wounds_now: int
+    carried_injuries: int
+
+
+@dataclass(frozen=True)
+class Aftermath:
+    men: list[ManAfter]
+    purse_transactions: list[Transaction]
+    sword_transactions: list[Transaction]
+    sword_price: int
+    dignitas_changes: list[DignitasChange]
+    dignitas_total: int
+    rudis_eligible: bool
+    rudis_given: bool
+
+
+def _paid_into_peculium(bout: Bout, man: Gladiator) -> int:
+    total = Entry.objects.filter(
+        transaction__bout=bout,
+        account__kind=Account.Kind.PECULIUM,
+        account__gladiator=man,
+    ).aggregate(total=Sum("amount"))["total"]
+    return total or 0
+
+
+def bout_aftermath(bout: Bout, steps: list[Step]) -> Aftermath | None:
+    """Everything the bout changed, once the engine has settled it."""
+    if bout.status not in (Bout.Status.AWAITING_VERDICT, Bout.Status.DONE):
+        return None
+    last = steps[-1] if steps else None
+    setup = bout_inputs(bout)
+    men = []
+    for side, man in (("a", bout.fighter_a), ("b", bout.fighter_b)):
+        man.refresh_from_db()
+        men.append(
+            ManAfter(
+                gladiator=man,
+                side=side,
+                won=bout.winner_id == man.pk,
+                wounds_taken=(last.corner(side).wounds if last else 0) - _start_wounds(setup, side),
+                injuries=list(Injury.objects.filter(bout=bout, gladiator=man)),
+                purse=_paid_into_peculium(bout, man),
+                peculium=party_balance(man),
+                dead=man.status == Gladiator.Status.DEAD,
+                record=str(gladiator_record(man)),
+                wounds_now=man.wounds,
+                carried_injuries=carried_injuries(man).count(),
+            )
+        )
+    links = Transaction.objects.filter(bout=bout).order_by("pk")
+    swords = list(links.filter(cause=Transaction.Cause.SWORD))
+    sword_price = (
+        Entry.objects.filter(transaction__in=swords, account__kind=Account.Kind.CHEST).aggregate(
+            total=Sum("amount")
+        )["total"]
+        or 0
+    )
+    changes = list(DignitasChange.objects.filter(bout=bout).order_by("pk"))
+    verdict = getattr(bout, "verdict", None) if bout.status == Bout.Status.DONE else None
+    winner_favor = None
+    if bout.winner_id is not None:
+        winner_favor = bout.favor_a if bout.winner_id == bout.fighter_a_id else bout.favor_b
+    eligible = (
+        verdict is not None
+        and not verdict.rudis_offered
+        and bout.winner is not None
+        and bout.winner.status == Gladiator.Status.ACTIVE
+        and rudis_eligible(bout.winner, favor=winner_favor)
+    )
+    return Aftermath(
+        men=men,
+        purse_transactions=list(links.filter(cause=Transaction.Cause.PURSE)),
+        sword_transactions=swords,
+        sword_price=sword_price,
+        dignitas_changes=changes,
+        dignitas_total=sum(c.change for c in changes),
+        rudis_eligible=eligible,
+        rudis_given=bool(verdict and verdict.rudis_offered),
+    )
+
+
+def bout_defiance(bout: Bout) -> DignitasChange | None:
+    """The Dignitas the editor lost by defying the crowd at this bout, as the ledger of
+    Dignitas recorded it (None if he followed the crowd, or has not decided)."""
+    defied = DignitasChange.objects.filter(bout=bout, reason__in=(DEFIED_RELEASE, DEFIED_SWORD))
+    return defied.order_by("pk").first()
+
+
+def past_bouts(campaign: Campaign) -> QuerySet[Bout]:
+    """Bouts with a log, newest show first (for the replay links)."""
+    return (
+        Bout.objects.filter(show__campaign=campaign)
+        .exclude(status=Bout.Status.PLANNED)
+        .select_related("show", "fighter_a", "fighter_b", "winner")
+        .order_by("-show__day", "-show_id", "order")
+    )
+
+
+# --- the odds page ------------------------------------------------------------------------------
+
+
+def odds_setup(
+    *,
+    fighter_a: Gladiator,
+    fighter_b: Gladiator,
+    orders_a: str,
+    orders_b: str,
+    venue: str = Venue.FORUM_ROMANUM,
+    favor_a: int | None = None,
+    favor_b: int | None = None,
+) -> engine.BoutSetup:
+    """The engine inputs for two men as they stand now, as the bout service would build them
+    for a bout at this venue (Known there: Crowd Favor 3; his carried injuries count), with
+    the starting Crowd Favor overridden when given. Nothing is saved."""
+    show = Show(campaign_id=fighter_a.campaign_id, venue=venue)
+    trial = Bout(
+        show=show,
+        fighter_a=fighter_a,
+        fighter_b=fighter_b,
+        orders_a={"name": orders_a},
+        orders_b={"name": orders_b},
+    )
+    setup = bout_setup(bout=trial)
+    a, b = setup.a, setup.b
+    if favor_a is not None:
+        a = replace(a, favor=favor_a)
+    if favor_b is not None:
+        b = replace(b, favor=favor_b)
+    return replace(setup, a=a, b=b)
+
+
+def campaign_fighters(campaign: Campaign) -> QuerySet[Gladiator]:
+    return (
+        Gladiator.objects.filter(campaign=campaign, is_charioteer=False)
+        .exclude(status=Gladiator.Status.DEAD)
+        .select_related("owner")
+        .order_by("name")
+    )
+
+
+def my_men_q(user) -> Q:
+    return Q(owner__player=user)

@@ -1,0 +1,93 @@
+"""A man's record, whether he is Known in a city, and whether he may be given the rudis.
+
+Nothing here is stored twice. A gladiator's record is what he brought into the campaign
+(PriorRecord, by city) plus the bouts he has fought in it (Bout rows with a result, counted in
+the city of their show's venue).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Q, QuerySet
+
+from arena.models import VENUE_CITY, Bout, Venue
+from ludus.models import Gladiator
+
+KNOWN_WINS = 5  # seed, THE BOUT I: "Known here with at least five wins in this city"
+
+
+RUDIS_WINS = 5  # seed, THE LUDUS V: "a winner at Crowd Favor 6 with at least five wins"
+
+
+# A bout counts toward a record once the engine has settled it: the editor's verdict may still
+# be pending (it decides the loser's life, not who won).
+SETTLED = (Bout.Status.AWAITING_VERDICT, Bout.Status.DONE)
+
+
+@dataclass(frozen=True)
+class Record:
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    @property
+    def bouts(self) -> int:
+        return self.wins + self.losses + self.draws
+
+    def __add__(self, other: Record) -> Record:
+        return Record(self.wins + other.wins, self.losses + other.losses, self.draws + other.draws)
+
+    def __str__(self) -> str:
+        return f"{self.wins}-{self.losses}-{self.draws}"
+
+
+def settled_bouts(gladiator: Gladiator) -> QuerySet[Bout]:
+    """Every bout of his in the campaign that has a result, oldest first."""
+    return (
+        Bout.objects.filter(Q(fighter_a=gladiator) | Q(fighter_b=gladiator), status__in=SETTLED)
+        .select_related("show")
+        .order_by("show__day", "show_id", "order", "pk")
+    )
+
+
+def records_by_city(gladiator: Gladiator) -> dict[str, Record]:
+    """His record in each city: PriorRecord plus settled bouts at that city's venues."""
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for prior in gladiator.prior_records.all():
+        row = counts[prior.city]
+        row[0] += prior.wins
+        row[1] += prior.losses
+        row[2] += prior.draws
+    for bout in settled_bouts(gladiator):
+        row = counts[VENUE_CITY[Venue(bout.show.venue)]]
+        if bout.winner_id == gladiator.pk:
+            row[0] += 1
+        elif bout.loser_id == gladiator.pk:
+            row[1] += 1
+        else:
+            row[2] += 1
+    return {city: Record(*row) for city, row in sorted(counts.items())}
+
+
+def gladiator_record(gladiator: Gladiator) -> Record:
+    """His whole record, every city together."""
+    total = Record()
+    for record in records_by_city(gladiator).values():
+        total = total + record
+    return total
+
+
+def wins_in_city(gladiator: Gladiator, city: str) -> int:
+    return records_by_city(gladiator).get(city, Record()).wins
+
+
+def is_known(gladiator: Gladiator, city: str) -> bool:
+    """Known here: at least five wins in this city (he starts a bout there at Crowd Favor 3)."""
+    return wins_in_city(gladiator, city) >= KNOWN_WINS
+
+
+def rudis_eligible(gladiator: Gladiator, *, favor: int | None) -> bool:
+    """A winner at Crowd Favor 6 with at least five wins in all (the bout just won included)."""
+    return favor == 6 and gladiator_record(gladiator).wins >= RUDIS_WINS

@@ -1,0 +1,116 @@
+"""Forms of the campaign setup pages. Model forms, so the model's ranges are checked inline;
+the services in ludus/services/setup.py check the rest and write."""
+
+from django import forms
+from django.contrib.auth import get_user_model
+
+from desk.services.setup import SHEET_FIELDS
+from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
+
+YEAR_HELP = "Historical year as stored: -50 is 50 BC, 14 is AD 14."
+
+
+class CampaignForm(forms.ModelForm):
+    class Meta:
+        model = Campaign
+        fields = ["name", "year", "city", "ruleset"]
+        help_texts = {"year": YEAR_HELP}
+
+
+class MemberForm(forms.Form):
+    prefix = "member"
+    username = forms.CharField(max_length=150)
+    role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.PLAYER)
+
+
+def _members(campaign: Campaign):
+    return (
+        get_user_model()
+        .objects.filter(memberships__campaign=campaign)
+        .order_by("username")
+        .distinct()
+    )
+
+
+class _CampaignForm(forms.ModelForm):
+    """A model form whose choices (players, schools, editors) are those of one campaign."""
+
+    def __init__(self, *args, campaign: Campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.campaign = campaign
+        if "player" in self.fields:
+            self.fields["player"].queryset = _members(campaign)
+            self.fields["player"].empty_label = "No one (the GM runs him)"
+
+
+class LanistaForm(_CampaignForm):
+    prefix = "lanista"
+    chest = forms.IntegerField(
+        min_value=0, required=False, initial=0, help_text="Opening chest, in sesterces."
+    )
+
+    class Meta:
+        model = Lanista
+        fields = [
+            "name",
+            "school",
+            "city",
+            "player",
+            "charisma",
+            "charm",
+            "medicus_name",
+            "medicus_intellect",
+            "medicus_medicine",
+        ]
+        labels = {"medicus_intellect": "Medicus Intellect", "medicus_medicine": "Medicus Medicine"}
+
+
+class GladiatorForm(_CampaignForm):
+    prefix = "gladiator"
+
+    class Meta:
+        model = Gladiator
+        fields = [
+            "name",
+            "owner",
+            "armatura",
+            "legal_status",
+            *SHEET_FIELDS,
+            "price_purses",
+            "contract_bouts_left",
+        ]
+        labels = {
+            "owner": "School",
+            "price_purses": "Price (purses)",
+            "contract_bouts_left": "Contract bouts (auctoratus)",
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["owner"].queryset = Lanista.objects.filter(campaign=self.campaign)
+        self.fields["owner"].empty_label = "No school (on the market)"
+
+
+class EditorForm(_CampaignForm):
+    prefix = "editor"
+    purse = forms.IntegerField(
+        min_value=0, required=False, initial=0, help_text="Opening purse, in sesterces."
+    )
+
+    class Meta:
+        model = Editor
+        fields = ["name", "office", "base_dignitas", "player"]
+        labels = {"base_dignitas": "Dignitas"}
+
+
+class ElectionForm(_CampaignForm):
+    prefix = "election"
+
+    class Meta:
+        model = Election
+        fields = ["editor", "office", "year"]
+        help_texts = {"year": YEAR_HELP}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["editor"].queryset = Editor.objects.filter(campaign=self.campaign)

@@ -1,0 +1,56 @@
+"""`manage.py load_demo [--if-empty]`: write the demo campaign "Capua and Rome, 50 BC".
+
+The demo's users (gm, nerva, eros) are created here and nowhere else; an existing user of the
+same name is reused as he is (his password is not touched). `--if-empty` does nothing when any
+campaign exists, so `make run` can call it every time.
+"""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from desk.demo import DEMO_NAME, DEMO_PASSWORD, demo_build, demo_exists
+from ludus.models import Campaign
+
+ALREADY_LOADED = f'The demo campaign "{DEMO_NAME}" is already loaded.'
+NOT_EMPTY = "A campaign exists already; the demo was not loaded (--if-empty)."
+
+ROLES = {
+    "gm": "game master",
+    "nerva": "player: Nerva, the lanista at Capua",
+    "eros": "player: Eros the gambler",
+}
+
+
+class Command(BaseCommand):
+    help = 'Load the demo campaign "Capua and Rome, 50 BC" and its users (gm, nerva, eros).'
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--if-empty",
+            action="store_true",
+            help="do nothing if any campaign exists (for make run)",
+        )
+
+    def handle(self, *args, **options):
+        if options["if_empty"] and Campaign.objects.exists():
+            self.stdout.write(NOT_EMPTY)
+            return
+        if demo_exists():
+            raise CommandError(ALREADY_LOADED)
+        demo = demo_build()
+        campaign = demo.campaign
+        fighters = sum(1 for man in demo.men.values() if not man.is_charioteer)
+        drivers = len(demo.men) - fighters
+        self.stdout.write(
+            self.style.SUCCESS(
+                f'Loaded "{campaign.name}" (campaign {campaign.pk}): {len(demo.lanistae)} '
+                f"schools, {fighters} gladiators, {drivers} charioteers, {len(demo.editors)} "
+                f"editors, {len(demo.shows)} shows planned."
+            )
+        )
+        self.stdout.write("Log in as:")
+        width = max(len(name) for name in demo.users)
+        for username, (_user, created) in demo.users.items():
+            password = (
+                f"password: {DEMO_PASSWORD}" if created else "existing user, password unchanged"
+            )
+            self.stdout.write(f"  {username:<{width}}  {password}  ({ROLES[username]})")

@@ -1,0 +1,209 @@
+"""Reads the campaign pages need that ludus/selectors.py does not give: the user's campaigns,
+the next show, the latest verdicts, a gladiator's sheet as the arena sees it, his bouts.
+
+Everything is derived (from the rules engine's kit and sheet, from bouts and verdicts); nothing
+here writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Q, QuerySet
+
+from arena.adapters.era import fighter_sheet, table_entries
+from arena.models import Bout, Show, Verdict
+from arena.selectors.records import KNOWN_WINS, Record, gladiator_record, records_by_city
+from economy.models import SESTERCES_PER_PURSE
+from ludus.models import Campaign, Gladiator, Injury, Lanista, Membership
+from ludus.selectors.people import carried_injuries
+from rules.era.bout import Entrant
+from rules.era.decision import appeal_pool
+from rules.era.injuries import INJURY_STEP
+from rules.era.kits import Kit
+from rules.era.orders import PRESETS
+from rules.era.sheet import CHARACTERISTICS, SKILLS
+
+
+def memberships_for_user(user) -> QuerySet[Membership]:
+    """The user's campaigns, with his role in each, by campaign name."""
+    return (
+        Membership.objects.filter(user=user).select_related("campaign").order_by("campaign__name")
+    )
+
+
+def upcoming_shows(campaign: Campaign) -> QuerySet[Show]:
+    """Planned shows from today on, soonest first."""
+    return (
+        Show.objects.filter(campaign=campaign, status=Show.Status.PLANNED, day__gte=campaign.day)
+        .select_related("editor")
+        .order_by("day", "pk")
+    )
+
+
+def next_show(campaign: Campaign) -> Show | None:
+    return upcoming_shows(campaign).first()
+
+
+def planned_shows(campaign: Campaign) -> QuerySet[Show]:
+    """Every show not yet held (a hire is to one of these)."""
+    return (
+        Show.objects.filter(campaign=campaign, status=Show.Status.PLANNED)
+        .select_related("editor")
+        .order_by("day", "pk")
+    )
+
+
+def latest_verdicts(campaign: Campaign, *, limit: int = 5) -> QuerySet[Verdict]:
+    """The editor's most recent decisions, newest first."""
+    return (
+        Verdict.objects.filter(bout__show__campaign=campaign)
+        .select_related(
+            "bout",
+            "bout__show",
+            "bout__winner",
+            "bout__loser",
+            "bout__fighter_a",
+            "bout__fighter_b",
+        )
+        .order_by("-bout__show__day", "-pk")[:limit]
+    )
+
+
+def bouts_awaiting_verdict(campaign: Campaign) -> QuerySet[Bout]:
+    """Bouts fought to an end whose editor has not yet decided the loser's fate."""
+    return (
+        Bout.objects.filter(show__campaign=campaign, status=Bout.Status.AWAITING_VERDICT)
+        .select_related("show", "show__editor", "winner", "loser", "fighter_a", "fighter_b")
+        .order_by("show__day", "show__pk", "order", "pk")
+    )
+
+
+def lanistae(campaign: Campaign) -> QuerySet[Lanista]:
+    return Lanista.objects.filter(campaign=campaign).select_related("player").order_by("name")
+
+
+@dataclass(frozen=True)
+class Rating:
+    name: str
+    value: int
+
+
+@dataclass(frozen=True)
+class ArenaSheet:
+    """A gladiator's sheet and the figures the Era rules derive from it and his kit."""
+
+    characteristics: tuple[Rating, ...]
+    skills: tuple[Rating, ...]
+    kit: Kit
+    wound_points: int
+    resistance: int
+    helm: int
+    helm_penalty: int  # taken from Critical Injury rolls against him
+    attack_pool: str
+    damage: int
+    appeal_pool: str
+    price_purses: int
+    price_sesterces: int
+
+
+def arena_sheet(gladiator: Gladiator) -> ArenaSheet:
+    """His figures as he would be sent out today: the unhealed Critical Injuries he carries act
+    on them (Cut Tendons lowers Might, a Gashed Forearm adds a Bane die to his attack)."""
+    carried = table_entries(carried_injuries(gladiator))
+    sheet = fighter_sheet(gladiator)
+    entrant = Entrant(fighter=sheet, kit=gladiator.armatura, injuries=carried)
+    kit = entrant.kit
+    return ArenaSheet(
+        characteristics=tuple(Rating(n.title(), getattr(gladiator, n)) for n in CHARACTERISTICS),
+        skills=tuple(Rating(n.title(), getattr(gladiator, n)) for n in SKILLS),
+        kit=kit,
+        wound_points=entrant.wound_points,
+        resistance=entrant.resistance,
+        helm=kit.helm,
+        helm_penalty=kit.helm * INJURY_STEP,
+        attack_pool=entrant.attack_pool().describe(),
+        damage=entrant.damage,
+        appeal_pool=appeal_pool(sheet, carried).describe(),
+        price_purses=gladiator.price_purses,
+        price_sesterces=gladiator.price_purses * SESTERCES_PER_PURSE,
+    )
+
+
+def gladiator_bouts(gladiator: Gladiator) -> QuerySet[Bout]:
+    """Every bout he is or was on the card for, by the show's day."""
+    return (
+        Bout.objects.filter(Q(fighter_a=gladiator) | Q(fighter_b=gladiator))
+        .select_related("show", "fighter_a", "fighter_b", "winner", "loser")
+        .order_by("show__day", "show_id", "order", "pk")
+    )
+
+
+def injuries_with_treatments(gladiator: Gladiator) -> QuerySet[Injury]:
+    return gladiator.injuries.prefetch_related("treatments").order_by("day_taken", "pk")
+
+
+ORDER_CHOICES = tuple((name, name.replace("-", " ").capitalize()) for name in PRESETS)
+
+
+@dataclass(frozen=True)
+class RosterRow:
+    gladiator: Gladiator
+    record: Record
+    hurt: bool
+    carried: int  # unhealed Critical Injuries
+
+
+@dataclass(frozen=True)
+class School:
+    lanista: Lanista | None  # None: the men who belong to no school
+    rows: tuple[RosterRow, ...]
+
+
+def _rows(men) -> tuple[RosterRow, ...]:
+    rows = []
+    for man in men:
+        carried = sum(1 for injury in man.injuries.all() if injury.healed_on is None)
+        rows.append(
+            RosterRow(
+                gladiator=man,
+                record=gladiator_record(man),
+                hurt=man.wounds > 0 or carried > 0,
+                carried=carried,
+            )
+        )
+    return tuple(rows)
+
+
+def schools(campaign: Campaign, *, lanista: Lanista | None = None) -> list[School]:
+    """Each school's men (living first, then by name), with records; the school-less last."""
+    men = (
+        Gladiator.objects.filter(campaign=campaign)
+        .select_related("owner")
+        .prefetch_related("injuries")
+        .order_by("name")
+    )
+    dead_last = sorted(men, key=lambda g: (g.status == Gladiator.Status.DEAD, g.name))
+    by_owner: dict[int | None, list[Gladiator]] = {}
+    for man in dead_last:
+        by_owner.setdefault(man.owner_id, []).append(man)
+    result = []
+    for school in [lanista] if lanista is not None else lanistae(campaign):
+        result.append(School(school, _rows(by_owner.get(school.pk, []))))
+    if lanista is None and by_owner.get(None):
+        result.append(School(None, _rows(by_owner[None])))
+    return result
+
+
+@dataclass(frozen=True)
+class CityRecord:
+    city: str
+    record: Record
+    known: bool
+
+
+def city_records(gladiator: Gladiator) -> list[CityRecord]:
+    return [
+        CityRecord(city, record, record.wins >= KNOWN_WINS)
+        for city, record in records_by_city(gladiator).items()
+    ]

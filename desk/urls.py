@@ -1,0 +1,48 @@
+"""The desk's pages: the campaign list and dashboard, the roster and a man's page, setup.
+
+The names are not namespaced: settings refer to `campaign_list` by bare name.
+"""
+
+from django.urls import path
+
+from desk.views import campaigns, gladiators, setup
+
+urlpatterns = [
+    path("", campaigns.campaign_list, name="campaign_list"),
+    path("c/<int:campaign_id>/", campaigns.campaign_dashboard, name="campaign_dashboard"),
+    path("c/<int:campaign_id>/ludus/", gladiators.roster, name="roster"),
+    path(
+        "c/<int:campaign_id>/ludus/<int:lanista_id>/",
+        gladiators.school_roster,
+        name="school_roster",
+    ),
+    path(
+        "c/<int:campaign_id>/gladiators/<int:gladiator_id>/",
+        gladiators.gladiator_detail,
+        name="gladiator_detail",
+    ),
+    path(
+        "c/<int:campaign_id>/gladiators/<int:gladiator_id>/orders/",
+        gladiators.gladiator_orders,
+        name="gladiator_orders",
+    ),
+]
+
+# Setting up a campaign in the browser (desk/views/setup.py).
+urlpatterns += [
+    path("campaigns/new/", setup.campaign_new, name="campaign_new"),
+    path("c/<int:campaign_id>/setup/", setup.campaign_setup, name="campaign_setup"),
+    path("c/<int:campaign_id>/setup/members/", setup.member_add_view, name="setup_member_add"),
+    path("c/<int:campaign_id>/setup/lanistae/", setup.lanista_add_view, name="setup_lanista_add"),
+    path(
+        "c/<int:campaign_id>/setup/gladiators/",
+        setup.gladiator_add_view,
+        name="setup_gladiator_add",
+    ),
+    path("c/<int:campaign_id>/setup/editors/", setup.editor_add_view, name="setup_editor_add"),
+    path(
+        "c/<int:campaign_id>/setup/elections/",
+        setup.election_add_view,
+        name="setup_election_add",
+    ),
+]

@@ -1,0 +1,131 @@
+"""The roster of each ludus, a gladiator's page, and his standing orders."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from arena.selectors.records import gladiator_record
+from desk.forms_gladiators import OrdersForm
+from desk.selectors import (
+    arena_sheet,
+    city_records,
+    gladiator_bouts,
+    injuries_with_treatments,
+    schools,
+)
+from economy.selectors.visibility import peculium_balance
+from ludus.access import Access, campaign_access
+from ludus.models import Gladiator, Lanista
+from ludus.services.orders import OrdersError, gladiator_orders_set
+
+ORDERS_SAVED = "{name}'s standing orders are now: {orders}."
+
+
+def _get_gladiator_for_user(
+    request: HttpRequest, campaign_id: int, gladiator_id: int
+) -> tuple[Access, Gladiator]:
+    """The member's access and the campaign's gladiator; 404 for non-members or another
+    campaign's man."""
+    access = campaign_access(request.user, campaign_id)
+    gladiator = get_object_or_404(
+        Gladiator.objects.select_related("owner", "owner__player"),
+        pk=gladiator_id,
+        campaign=access.campaign,
+    )
+    return access, gladiator
+
+
+def _get_orders_gladiator_for_user(
+    request: HttpRequest, campaign_id: int, gladiator_id: int
+) -> tuple[Access, Gladiator]:
+    """As above, but only for the GM and his owner's player: nobody else may even learn the
+    orders exist (404)."""
+    access, gladiator = _get_gladiator_for_user(request, campaign_id, gladiator_id)
+    if not access.owns_gladiator(gladiator):
+        raise Http404("No such orders")
+    return access, gladiator
+
+
+@login_required
+def roster(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    context = {
+        "access": access,
+        "campaign": access.campaign,
+        "nav": "roster",
+        "schools": schools(access.campaign),
+    }
+    return render(request, "desk/roster.html", context)
+
+
+@login_required
+def school_roster(request: HttpRequest, campaign_id: int, lanista_id: int) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    lanista = get_object_or_404(Lanista, pk=lanista_id, campaign=access.campaign)
+    context = {
+        "access": access,
+        "campaign": access.campaign,
+        "nav": "roster",
+        "schools": schools(access.campaign, lanista=lanista),
+        "lanista": lanista,
+    }
+    return render(request, "desk/roster.html", context)
+
+
+def _detail_context(access: Access, gladiator: Gladiator, orders_form: OrdersForm | None):
+    private = access.owns_gladiator(gladiator)
+    if private and orders_form is None:
+        orders_form = OrdersForm(initial={"orders": gladiator.orders})
+    return {
+        "access": access,
+        "campaign": access.campaign,
+        "nav": "roster",
+        "gladiator": gladiator,
+        "sheet": arena_sheet(gladiator),
+        "record": gladiator_record(gladiator),
+        "city_records": city_records(gladiator),
+        "injuries": injuries_with_treatments(gladiator),
+        "bouts": gladiator_bouts(gladiator),
+        "private": private,
+        "peculium": peculium_balance(gladiator) if private else None,
+        "orders_form": orders_form if private else None,
+    }
+
+
+@login_required
+def gladiator_detail(request: HttpRequest, campaign_id: int, gladiator_id: int) -> HttpResponse:
+    access, gladiator = _get_gladiator_for_user(request, campaign_id, gladiator_id)
+    context = _detail_context(access, gladiator, None)
+    if request.htmx and request.GET.get("part") == "orders":
+        return render(request, "desk/gladiator_detail.html#orders", context)
+    return render(request, "desk/gladiator_detail.html", context)
+
+
+@login_required
+@require_POST
+def gladiator_orders(request: HttpRequest, campaign_id: int, gladiator_id: int) -> HttpResponse:
+    access, gladiator = _get_orders_gladiator_for_user(request, campaign_id, gladiator_id)
+    form = OrdersForm(request.POST)
+    if form.is_valid():
+        try:
+            gladiator = gladiator_orders_set(
+                gladiator=gladiator, orders=form.cleaned_data["orders"]
+            )
+        except OrdersError as error:
+            form.add_error(None, str(error))
+        else:
+            if request.htmx:
+                context = _detail_context(access, gladiator, None)
+                context["orders_saved"] = True
+                return render(request, "desk/gladiator_detail.html#orders", context)
+            messages.success(
+                request, ORDERS_SAVED.format(name=gladiator.name, orders=gladiator.orders)
+            )
+            return redirect("gladiator_detail", campaign_id, gladiator.pk)
+    context = _detail_context(access, gladiator, form)
+    template = "desk/gladiator_detail.html"
+    if request.htmx:
+        template += "#orders"
+    return render(request, template, context, status=400)

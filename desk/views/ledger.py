@@ -1,0 +1,80 @@
+"""The ledger: every transaction a member may read, with its entries and cause; balances; CSV.
+
+A player reads the transactions of his own accounts and the public costs of the games; the GM
+reads everything (economy.selectors_web explains the choice).
+"""
+
+import csv
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import render
+from django.utils.text import slugify
+
+from desk.forms_money import LedgerFilterForm
+from desk.selectors_market import ledger_shows
+from economy.selectors.visibility import (
+    ledger_csv,
+    ledger_listing,
+    visible_accounts,
+    visible_balances,
+)
+from ludus.access import Access, campaign_access
+from ludus.models import Gladiator
+
+PAGE_SIZE = 50
+
+
+def _filters(request: HttpRequest, access: Access) -> tuple[LedgerFilterForm, dict]:
+    """The filter form bound to the query string, and the filters it allows (none if invalid:
+    a player asking for another man's account gets the form's error, not the account)."""
+    form = LedgerFilterForm(
+        request.GET or None,
+        accounts=visible_accounts(access),
+        shows=ledger_shows(access),
+        gladiators=Gladiator.objects.filter(campaign=access.campaign),
+    )
+    filters = {}
+    if form.is_bound and form.is_valid():
+        filters = {k: v for k, v in form.cleaned_data.items() if v is not None}
+    return form, filters
+
+
+class _Echo:
+    def write(self, value):
+        return value
+
+
+@login_required
+def ledger(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    form, filters = _filters(request, access)
+    page = Paginator(ledger_listing(access, **filters), PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "access": access,
+        "campaign": access.campaign,
+        "nav": "ledger",
+        "form": form,
+        "filters": filters,
+        "page": page,
+        "query": query.urlencode(),
+        "balances": visible_balances(access),
+    }
+    if request.htmx:
+        return render(request, "desk/ledger.html#ledger-table", context)
+    return render(request, "desk/ledger.html", context)
+
+
+@login_required
+def ledger_csv_download(request: HttpRequest, campaign_id: int) -> StreamingHttpResponse:
+    access = campaign_access(request.user, campaign_id)
+    _form, filters = _filters(request, access)
+    writer = csv.writer(_Echo())
+    rows = (writer.writerow(row) for row in ledger_csv(access, **filters))
+    response = StreamingHttpResponse(rows, content_type="text/csv; charset=utf-8")
+    name = slugify(access.campaign.name) or "campaign"
+    response["Content-Disposition"] = f'attachment; filename="ledger-{name}.csv"'
+    return response

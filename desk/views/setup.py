@@ -1,0 +1,210 @@
+"""Setting up a campaign without the admin: a new campaign (any logged-in user, who becomes its
+GM) and the GM's setup page (members, lanistae, gladiators, editors, elections).
+
+The setup page and its POSTs are the GM's: a player gets 404, an outsider too. A refused form is
+the setup page again with the form's errors inline and status 400; nothing is written.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from desk.forms_setup import (
+    CampaignForm,
+    EditorForm,
+    ElectionForm,
+    GladiatorForm,
+    LanistaForm,
+    MemberForm,
+)
+from desk.services.setup import (
+    SetupError,
+    campaign_create,
+    editor_create,
+    election_create,
+    gladiator_create,
+    lanista_create,
+    member_add,
+)
+from economy.ledger import LedgerError, balances
+from economy.models import Account
+from economy.services.contracts import year_label
+from ludus.access import Access, campaign_access, require_gm
+from ludus.models import Editor, Gladiator, Lanista, Membership
+from ludus.selectors.people import editor_dignitas
+
+CREATED = "{name} is set up. You are its game master."
+ADDED = "Added {what}."
+
+
+def _add_errors(form, error: Exception) -> None:
+    errors = error.errors if isinstance(error, SetupError) else {None: [str(error)]}
+    for field, field_messages in errors.items():
+        target = field if field in form.fields else None
+        for message in field_messages:
+            form.add_error(target, message)
+
+
+@login_required
+def campaign_new(request: HttpRequest) -> HttpResponse:
+    form = CampaignForm(request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                campaign = campaign_create(user=request.user, **form.cleaned_data)
+            except SetupError as error:
+                _add_errors(form, error)
+            else:
+                messages.success(request, CREATED.format(name=campaign.name))
+                return redirect("campaign_setup", campaign.pk)
+        return render(request, "desk/setup/campaign_new.html", {"form": form}, status=400)
+    return render(request, "desk/setup/campaign_new.html", {"form": form})
+
+
+def _gm_access(request: HttpRequest, campaign_id: int) -> Access:
+    access = campaign_access(request.user, campaign_id)
+    require_gm(access)
+    return access
+
+
+def _overview(campaign) -> dict:
+    lanistae = list(Lanista.objects.filter(campaign=campaign).select_related("player"))
+    editors = list(
+        Editor.objects.filter(campaign=campaign)
+        .select_related("player")
+        .prefetch_related("elections")
+    )
+    money = list(Account.objects.filter(campaign=campaign).exclude(lanista=None, editor=None))
+    sums = balances(money)
+    chest = {a.lanista_id: sums[a.pk] for a in money if a.lanista_id}
+    purse = {a.editor_id: sums[a.pk] for a in money if a.editor_id}
+    for lanista in lanistae:
+        lanista.chest_balance = chest.get(lanista.pk, 0)
+    for editor in editors:
+        editor.purse_balance = purse.get(editor.pk, 0)
+        editor.dignitas = editor_dignitas(editor)
+    return {
+        "members": Membership.objects.filter(campaign=campaign)
+        .select_related("user")
+        .order_by("user__username"),
+        "lanistae": lanistae,
+        "gladiators": Gladiator.objects.filter(campaign=campaign).select_related("owner"),
+        "editors": editors,
+    }
+
+
+def _render(request: HttpRequest, access: Access, status: int = 200, **bound) -> HttpResponse:
+    campaign = access.campaign
+    forms = {
+        "member_form": MemberForm(),
+        "lanista_form": LanistaForm(campaign=campaign),
+        "gladiator_form": GladiatorForm(campaign=campaign),
+        "editor_form": EditorForm(campaign=campaign),
+        "election_form": ElectionForm(campaign=campaign),
+    }
+    forms.update(bound)
+    context = {
+        "access": access,
+        "campaign": campaign,
+        "nav": "setup",
+        **forms,
+        **_overview(campaign),
+    }
+    return render(request, "desk/setup/setup.html", context, status=status)
+
+
+@login_required
+def campaign_setup(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    return _render(request, _gm_access(request, campaign_id))
+
+
+def _post(request, campaign_id, *, form_class, key, service, anchor, describe, with_campaign=True):
+    """Validate the form, call the service, redirect to the setup page; 400 and errors if not."""
+    access = _gm_access(request, campaign_id)
+    campaign = access.campaign
+    form = (
+        form_class(request.POST, campaign=campaign) if with_campaign else form_class(request.POST)
+    )
+    if form.is_valid():
+        try:
+            created = service(campaign=campaign, **form.cleaned_data)
+        except (SetupError, LedgerError) as error:
+            _add_errors(form, error)
+        else:
+            messages.success(request, ADDED.format(what=describe(created)))
+            return redirect(reverse("campaign_setup", args=[campaign.pk]) + f"#{anchor}")
+    return _render(request, access, status=400, **{key: form})
+
+
+@login_required
+@require_POST
+def member_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    return _post(
+        request,
+        campaign_id,
+        form_class=MemberForm,
+        key="member_form",
+        service=member_add,
+        anchor="members",
+        describe=lambda m: f"{m.user.get_username()} as {m.get_role_display().lower()}",
+        with_campaign=False,
+    )
+
+
+@login_required
+@require_POST
+def lanista_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    return _post(
+        request,
+        campaign_id,
+        form_class=LanistaForm,
+        key="lanista_form",
+        service=lambda **kw: lanista_create(created_by=request.user, **kw),
+        anchor="lanistae",
+        describe=lambda lanista: f"{lanista.name} of {lanista.school}",
+    )
+
+
+@login_required
+@require_POST
+def gladiator_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    return _post(
+        request,
+        campaign_id,
+        form_class=GladiatorForm,
+        key="gladiator_form",
+        service=gladiator_create,
+        anchor="gladiators",
+        describe=str,
+    )
+
+
+@login_required
+@require_POST
+def editor_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    return _post(
+        request,
+        campaign_id,
+        form_class=EditorForm,
+        key="editor_form",
+        service=lambda **kw: editor_create(created_by=request.user, **kw),
+        anchor="editors",
+        describe=lambda editor: f"the editor {editor.name}",
+    )
+
+
+@login_required
+@require_POST
+def election_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    return _post(
+        request,
+        campaign_id,
+        form_class=ElectionForm,
+        key="election_form",
+        service=election_create,
+        anchor="editors",
+        describe=lambda e: f"{e.editor.name}'s election for {e.office}, {year_label(e.year)}",
+    )

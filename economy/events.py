@@ -1,0 +1,37 @@
+"""What economy knows of the games: arena's shows, bouts and races, by reference only.
+
+economy sits below arena and never imports it. A service that pays for a show or a bout is
+handed arena's row and reads only the attributes named here; the ledger stores the reference
+(Transaction.show / .bout / .race) so a page can follow it back.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ludus.models import Campaign, Editor
+
+
+class ShowRef(Protocol):
+    pk: int
+    name: str
+    day: int
+    campaign: Campaign
+    campaign_id: int
+    editor: Editor
+    editor_id: int
+
+
+class BoutRef(Protocol):
+    pk: int
+    show: ShowRef
+    show_id: int
+    fighter_a_id: int
+    fighter_b_id: int
+
+
+class RaceRef(Protocol):
+    pk: int
+    name: str
+    show: ShowRef
+    show_id: int

@@ -1,0 +1,93 @@
+"""Reads of the recovery page: who is hurt, and the medicus's chance against each injury."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Prefetch, QuerySet
+
+from ludus.models import Campaign, Gladiator, Injury, TreatmentAttempt
+from ludus.selectors.people import hurt_gladiators, unhealed_injuries
+from ludus.services.recovery import treatment_pool
+from rules.era.dice import distribution
+
+
+@dataclass(frozen=True)
+class TreatmentChance:
+    pool: str
+    chance: Fraction
+
+
+def treatment_chance(injury: Injury, *, at_ludus: bool = True) -> TreatmentChance | None:
+    """The medicus's pool against this injury and its exact chance (None with no school)."""
+    lanista = injury.gladiator.owner
+    if lanista is None:
+        return None
+    pool = treatment_pool(
+        injury=injury,
+        intellect=lanista.medicus_intellect,
+        medicine=lanista.medicus_medicine,
+        at_ludus=at_ludus,
+    )
+    return TreatmentChance(pool=pool.describe(), chance=distribution(pool).p_success)
+
+
+def hurt_with_injuries(campaign: Campaign) -> QuerySet[Gladiator]:
+    """The hurt (ludus.selectors.hurt_gladiators) with their unhealed injuries as `.carried`."""
+    carried = Injury.objects.filter(healed_on__isnull=True).order_by("day_taken", "pk")
+    return (
+        hurt_gladiators(campaign)
+        .select_related("owner")
+        .prefetch_related(Prefetch("injuries", queryset=carried, to_attr="carried"))
+    )
+
+
+@dataclass(frozen=True)
+class InjuryRow:
+    injury: Injury
+    chance: TreatmentChance | None
+    attempts: tuple[TreatmentAttempt, ...]
+    treated_today: bool
+
+
+def medicus_rows(campaign: Campaign) -> list[InjuryRow]:
+    """Every unhealed injury of a living man, with the medicus's chance and his attempts."""
+    injuries = unhealed_injuries(campaign).prefetch_related(
+        Prefetch("treatments", queryset=TreatmentAttempt.objects.order_by("day", "pk"))
+    )
+    rows = []
+    for injury in injuries:
+        attempts = tuple(injury.treatments.all())
+        rows.append(
+            InjuryRow(
+                injury=injury,
+                chance=treatment_chance(injury),
+                attempts=attempts,
+                treated_today=any(a.day == campaign.day for a in attempts),
+            )
+        )
+    return rows
+
+
+def wounded(campaign: Campaign) -> QuerySet[Gladiator]:
+    """Living men carrying Wounds (a night's rest removes Wounds equal to Might)."""
+    return (
+        Gladiator.objects.filter(campaign=campaign, wounds__gt=0)
+        .exclude(status=Gladiator.Status.DEAD)
+        .select_related("owner")
+        .order_by("name")
+    )
+
+
+def treatment_attempt(campaign: Campaign, attempt_id) -> TreatmentAttempt | None:
+    """One attempt of this campaign (to show its dice after the medicus's check), or None."""
+    try:
+        attempt_id = int(attempt_id)
+    except (TypeError, ValueError):
+        return None
+    return (
+        TreatmentAttempt.objects.filter(pk=attempt_id, injury__gladiator__campaign=campaign)
+        .select_related("injury", "injury__gladiator")
+        .first()
+    )

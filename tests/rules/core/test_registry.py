@@ -1,0 +1,35 @@
+"""The ruleset registry: known keys, the error for an unknown one, the lazy import."""
+
+import subprocess
+import sys
+
+import pytest
+
+from rules.core.errors import RulesError, UnknownRulesetError
+from rules.core.registry import get_ruleset, ruleset_keys
+
+
+def test_era_is_registered_and_found_by_key():
+    ruleset = get_ruleset("era")
+    assert ruleset.key == "era" and "era" in ruleset_keys()
+    assert get_ruleset("era") is ruleset  # one shared instance
+    assert ruleset.engine_version in ruleset.engine_versions
+
+
+@pytest.mark.parametrize("key", ["sands", "moritari", "grimdark", "ERA", "", None])
+def test_an_unknown_key_is_a_rules_error_that_names_it(key):
+    with pytest.raises(UnknownRulesetError, match="no ruleset is registered") as caught:
+        get_ruleset(key)
+    assert isinstance(caught.value, RulesError) and caught.value.key == str(key)
+    assert "era" in str(caught.value)
+
+
+def test_the_registry_imports_a_ruleset_only_when_asked():
+    code = (
+        "import sys, rules.core.registry as r\n"
+        "assert 'rules.era.ruleset' not in sys.modules\n"
+        "assert 'rules.era.bout' not in sys.modules\n"
+        "r.get_ruleset('era')\n"
+        "assert 'rules.era.ruleset' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
