@@ -1,0 +1,74 @@
+"""2. Bouts: `bout_odds` on the seed's Forum pairing, and logged bouts (`fight_bout`).
+
+Pure Python: no database (the `bout_odds` command module is imported for its parser and
+`build_setup` only; it needs no Django settings).
+"""
+
+from __future__ import annotations
+
+from arena.management.commands.bout_odds import Command, build_setup
+from bench.harness import Report, Scale, at_least, at_most, peak_mb, per_second
+from rules.era.bout import fight_bout
+from rules.era.odds import bout_odds, bout_seeds
+
+
+def forum_setup():
+    """The seed's Forum pairing exactly as `manage.py bout_odds` builds it by default."""
+    options = vars(Command().create_parser("manage.py", "bout_odds").parse_args([]))
+    return build_setup(options)
+
+
+def run(scale: Scale, report: Report) -> None:
+    report.section("2. Bouts (rules/era/odds.py bout_odds, bout.py fight_bout)")
+    setup = forum_setup()
+    _ = setup.fixed  # worked out once per setup; the odds reuse it
+
+    rate, odds = per_second(
+        lambda: bout_odds(setup, bouts=scale.odds_bouts, seed=1), scale.odds_bouts, scale.runs
+    )
+    report.add(
+        "bouts.odds.per_second",
+        f"bout_odds, Forum pairing, {scale.odds_bouts:,} bouts, seed 1",
+        rate,
+        "/s",
+        at_least(10_000),
+        note=(
+            f"Bithys wins {odds.percent(odds.a_wins):.1f} in 100 "
+            f"(± {odds.standard_error(odds.a_wins):.1f}; the seed says 52), "
+            f"{odds.mean_rounds:.2f} rounds a bout"
+        ),
+    )
+    report.add(
+        "bouts.odds.peak_memory",
+        f"peak memory, bout_odds of {scale.memory_bouts:,} bouts",
+        peak_mb(lambda: bout_odds(setup, bouts=scale.memory_bouts, seed=1)),
+        "MB",
+        at_most(10),
+    )
+
+    seeds = bout_seeds(1, scale.logged_bouts)
+
+    def logged() -> None:
+        for seed in seeds:
+            fight_bout(setup, seed=seed)
+
+    def logged_as_stored() -> None:
+        for seed in seeds:
+            fight_bout(setup, seed=seed).as_dict()
+
+    rate, _ = per_second(logged, scale.logged_bouts, scale.runs)
+    report.add(
+        "bouts.logged.per_second",
+        f"logged bout (record=True), {scale.logged_bouts:,} bouts",
+        rate,
+        "/s",
+        at_least(200),
+    )
+    rate, _ = per_second(logged_as_stored, scale.logged_bouts, scale.runs)
+    report.add(
+        "bouts.logged_as_dict.per_second",
+        "logged bout and its log as JSON-ready data (as_dict)",
+        rate,
+        "/s",
+        at_least(200),
+    )
