@@ -5,9 +5,18 @@ its log is the engine's event list as JSON.
 """
 
 from django.conf import settings
+from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
 
-from ludus.models import Campaign, Editor, Gladiator
+from economy.models import Book, Hire, Transaction
+from ludus.models import Campaign, DignitasChange, Editor, Gladiator, Injury
+
+
+def caused(model, name: str) -> GenericRelation:
+    """The rows of a lower layer (money, injuries, Dignitas) that point at this one."""
+    return GenericRelation(
+        model, content_type_field="event_type", object_id_field="event_id", related_query_name=name
+    )
 
 
 class Venue(models.TextChoices):
@@ -48,6 +57,10 @@ class Show(models.Model):
     year = models.SmallIntegerField(help_text="Historical year: -50 is 50 BC.")
     day = models.PositiveIntegerField(help_text="The campaign day of the show.")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLANNED)
+
+    transactions = caused(Transaction, "show")
+    hires = caused(Hire, "show")
+    dignitas_changes = caused(DignitasChange, "show")
 
     class Meta:
         ordering = ["day", "pk"]
@@ -104,11 +117,20 @@ class Bout(models.Model):
     favor_a = models.PositiveSmallIntegerField(null=True, blank=True)
     favor_b = models.PositiveSmallIntegerField(null=True, blank=True)
 
+    transactions = caused(Transaction, "bout")
+    injuries = caused(Injury, "bout")
+    dignitas_changes = caused(DignitasChange, "bout")
+    books = caused(Book, "bout")
+
     class Meta:
         ordering = ["show", "order", "pk"]
 
     def __str__(self) -> str:
         return f"{self.fighter_a.name} v {self.fighter_b.name}"
+
+    @property
+    def book(self) -> Book | None:
+        return self.books.first()
 
 
 class Verdict(models.Model):
@@ -160,8 +182,16 @@ class Race(models.Model):
     # What the field drives: a driver added to the race takes it (Handling +1 either way).
     chariot = models.CharField(max_length=10, choices=Chariot.choices, default=Chariot.QUADRIGA)
 
+    transactions = caused(Transaction, "race")
+    injuries = caused(Injury, "race")
+    books = caused(Book, "race")
+
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def book(self) -> Book | None:
+        return self.books.first()
 
 
 class RaceEntry(models.Model):

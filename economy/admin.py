@@ -56,10 +56,10 @@ class EntryInline(ReadOnlyAdminMixin, admin.TabularInline):
 
 @admin.register(Transaction)
 class TransactionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ["pk", "campaign", "day", "cause", "memo", "show", "created"]
+    list_display = ["pk", "campaign", "day", "cause", "memo", "event", "created"]
     list_filter = ["campaign", "cause"]
     search_fields = ["memo", "idempotency_key"]
-    list_select_related = ["campaign", "show"]
+    list_select_related = ["campaign"]
     inlines = [EntryInline]
 
 
@@ -72,9 +72,9 @@ class EntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 @admin.register(Hire)
 class HireAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ["gladiator", "show", "lanista", "kind", "price", "favor_called"]
+    list_display = ["gladiator", "event", "lanista", "kind", "price", "favor_called"]
     list_filter = ["kind", "favor_called"]
-    list_select_related = ["gladiator", "show", "lanista"]
+    list_select_related = ["gladiator", "lanista"]
 
 
 # --- the betting book (economy.services.betting writes these with their transactions) ------
@@ -82,7 +82,7 @@ class HireAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 class BetInline(ReadOnlyAdminMixin, admin.TabularInline):
     model = Bet
-    fields = ["bettor", "fighter", "entry", "stake", "odds_label", "day", "transaction"]
+    fields = ["bettor", "side_name", "stake", "odds_label", "day", "transaction"]
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -94,7 +94,7 @@ class BookAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
     list_display = ["__str__", "campaign", "source", "status", "opened_day", "closed_day"]
     list_filter = ["campaign", "status", "source"]
-    list_select_related = ["campaign", "bout__fighter_a", "bout__fighter_b", "race"]
+    list_select_related = ["campaign"]
     inlines = [BetInline]
 
 
@@ -102,4 +102,4 @@ class BookAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 class BetAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["pk", "bettor", "book", "side_name", "stake", "odds_label", "day"]
     list_filter = ["book__campaign", "book__status"]
-    list_select_related = ["bettor", "book", "fighter", "entry__driver"]
+    list_select_related = ["bettor", "book", "fighter"]

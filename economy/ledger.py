@@ -97,7 +97,8 @@ def transaction_post(
 ) -> Transaction:
     """Write a balanced transaction, or return the one already written under this key.
 
-    `links` are the optional show, bout, race, gladiator, reverses and created_by.
+    `links` are the optional event (the show, bout or race paid for), gladiator, reverses
+    and created_by.
     """
     legs = list(legs)
     _check_legs(campaign, legs)
@@ -151,9 +152,8 @@ def transaction_reverse(*, original: Transaction, memo: str = "", created_by=Non
         legs=legs,
         idempotency_key=f"reverse:{original.pk}",
         reverses=original,
-        show=original.show,
-        bout=original.bout,
-        race=original.race,
+        event_type=original.event_type,
+        event_id=original.event_id,
         gladiator=original.gladiator,
         created_by=created_by,
     )

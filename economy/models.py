@@ -10,6 +10,7 @@ from django.db import models
 
 from economy.odds_lines import Odds
 from ludus.models import Campaign, Editor, Gladiator, Lanista
+from ludus.references import event_field, event_reference
 
 SESTERCES_PER_PURSE = 800
 SESTERCES_PER_DENARIUS = 4
@@ -113,15 +114,9 @@ class Transaction(models.Model):
     reverses = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversed_by"
     )
-    show = models.ForeignKey(
-        "arena.Show", null=True, blank=True, on_delete=models.PROTECT, related_name="transactions"
-    )
-    bout = models.ForeignKey(
-        "arena.Bout", null=True, blank=True, on_delete=models.PROTECT, related_name="transactions"
-    )
-    race = models.ForeignKey(
-        "arena.Race", null=True, blank=True, on_delete=models.PROTECT, related_name="transactions"
-    )
+    # What the money is for: the bout or race it was paid on, or the show (a hire).
+    event_type, event_id = event_reference()
+    event = event_field()
     gladiator = models.ForeignKey(
         Gladiator, null=True, blank=True, on_delete=models.PROTECT, related_name="transactions"
     )
@@ -139,6 +134,7 @@ class Transaction(models.Model):
                 fields=["campaign", "idempotency_key"], name="one_transaction_per_key"
             )
         ]
+        indexes = [models.Index(fields=["event_type", "event_id"], name="transaction_event")]
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.get_cause_display()}: {self.memo}"
@@ -182,7 +178,9 @@ class Hire(models.Model):
         TEAM = "team", "Team fighter, one show"
         SINGLE = "single", "Single-combat fighter, one show"
 
-    show = models.ForeignKey("arena.Show", on_delete=models.PROTECT, related_name="hires")
+    # The show he is hired to (arena's row, by reference).
+    event_type, event_id = event_reference(required=True)
+    event = event_field()
     gladiator = models.ForeignKey(Gladiator, on_delete=models.PROTECT, related_name="hires")
     lanista = models.ForeignKey(Lanista, on_delete=models.PROTECT, related_name="hires")
     kind = models.CharField(max_length=8, choices=Kind.choices)
@@ -192,11 +190,13 @@ class Hire(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["show", "gladiator"], name="one_hire_per_show")
+            models.UniqueConstraint(
+                fields=["event_type", "event_id", "gladiator"], name="one_hire_per_show"
+            )
         ]
 
     def __str__(self) -> str:
-        return f"{self.gladiator.name} to {self.show}"
+        return f"{self.gladiator.name} to {self.event}"
 
 
 class Book(models.Model):
@@ -217,12 +217,9 @@ class Book(models.Model):
         ENGINE = "engine", "The engine's odds for this matchup and these orders"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="books")
-    bout = models.OneToOneField(
-        "arena.Bout", null=True, blank=True, on_delete=models.PROTECT, related_name="book"
-    )
-    race = models.OneToOneField(
-        "arena.Race", null=True, blank=True, on_delete=models.PROTECT, related_name="book"
-    )
+    # The bout or race the book is on (arena's row, by reference).
+    event_type, event_id = event_reference(required=True)
+    event = event_field()
     account = models.OneToOneField(Account, on_delete=models.PROTECT, related_name="book")
     source = models.CharField(max_length=8, choices=Source.choices)
     basis = models.CharField(max_length=300, help_text="How the line was made, for the record.")
@@ -233,21 +230,17 @@ class Book(models.Model):
     settlement = models.OneToOneField(
         Transaction, null=True, blank=True, on_delete=models.PROTECT, related_name="book_closed"
     )
+    # The side that won, as arena told it when the event ended (None while open, or void).
+    winning_side = models.PositiveBigIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-opened_day", "-pk"]
         constraints = [
-            models.CheckConstraint(
-                condition=(
-                    models.Q(bout__isnull=False, race__isnull=True)
-                    | models.Q(bout__isnull=True, race__isnull=False)
-                ),
-                name="book_on_a_bout_or_a_race",
-            )
+            models.UniqueConstraint(fields=["event_type", "event_id"], name="one_book_per_event")
         ]
 
     def __str__(self) -> str:
-        return f"Book on {self.bout or self.race}"
+        return f"Book on {self.event}"
 
     @property
     def is_open(self) -> bool:
@@ -267,9 +260,10 @@ class Bet(models.Model):
     fighter = models.ForeignKey(
         Gladiator, null=True, blank=True, on_delete=models.PROTECT, related_name="bets_on"
     )
-    entry = models.ForeignKey(
-        "arena.RaceEntry", null=True, blank=True, on_delete=models.PROTECT, related_name="bets_on"
-    )
+    # The side backed, as the book's line names it: the Gladiator's id on a bout, the race
+    # entry's on a race; and its name as the line showed it when the bet was taken.
+    side = models.PositiveBigIntegerField()
+    side_name = models.CharField(max_length=120)
     stake = models.PositiveIntegerField(help_text="Sesterces staked.")
     odds_numerator = models.PositiveSmallIntegerField()
     odds_denominator = models.PositiveSmallIntegerField()
@@ -286,13 +280,6 @@ class Bet(models.Model):
     class Meta:
         ordering = ["pk"]
         constraints = [
-            models.CheckConstraint(
-                condition=(
-                    models.Q(fighter__isnull=False, entry__isnull=True)
-                    | models.Q(fighter__isnull=True, entry__isnull=False)
-                ),
-                name="bet_on_a_fighter_or_an_entry",
-            ),
             models.CheckConstraint(condition=models.Q(stake__gte=1), name="bet_stake_positive"),
         ]
 
@@ -301,13 +288,7 @@ class Bet(models.Model):
 
     @property
     def side_id(self) -> int:
-        return self.fighter_id if self.fighter_id is not None else self.entry_id
-
-    @property
-    def side_name(self) -> str:
-        if self.fighter_id is not None:
-            return self.fighter.name
-        return f"{self.entry.driver.name} ({self.entry.faction})"
+        return self.side
 
     @property
     def odds(self):
@@ -330,9 +311,7 @@ class Bet(models.Model):
             return "open"
         if book.status == Book.Status.VOID:
             return "void"
-        if self.fighter_id is not None:
-            return "won" if book.bout.winner_id == self.fighter_id else "lost"
-        return "won" if self.entry.won else "lost"
+        return "won" if book.winning_side == self.side else "lost"
 
     @property
     def returned(self) -> int:

@@ -61,8 +61,7 @@ class PriorRecordInline(admin.TabularInline):
 class InjuryInline(admin.TabularInline):
     model = Injury
     extra = 0
-    fields = ["name", "table_roll", "severity", "bout", "day_taken", "healed_on"]
-    raw_id_fields = ["bout"]
+    fields = ["name", "table_roll", "severity", "event_type", "event_id", "day_taken", "healed_on"]
 
 
 @admin.register(PriorRecord)
@@ -88,7 +87,6 @@ class InjuryAdmin(admin.ModelAdmin):
     list_display = ["name", "gladiator", "severity", "table_roll", "day_taken", "healed_on"]
     list_filter = ["severity", "gladiator__campaign", ("healed_on", admin.EmptyFieldListFilter)]
     search_fields = ["name", "gladiator__name"]
-    raw_id_fields = ["bout"]
     inlines = [TreatmentInline]
 
 
@@ -114,7 +112,6 @@ class TreatmentAttemptAdmin(admin.ModelAdmin):
 class DignitasChangeInline(admin.TabularInline):
     model = DignitasChange
     extra = 0
-    raw_id_fields = ["show", "bout"]
 
 
 class ElectionInline(admin.TabularInline):
@@ -137,10 +134,9 @@ class EditorAdmin(admin.ModelAdmin):
 
 @admin.register(DignitasChange)
 class DignitasChangeAdmin(admin.ModelAdmin):
-    list_display = ["editor", "change", "reason", "day", "show", "bout"]
+    list_display = ["editor", "change", "reason", "day", "event"]
     list_filter = ["editor__campaign", "change"]
     search_fields = ["editor__name", "reason"]
-    raw_id_fields = ["show", "bout"]
 
 
 @admin.register(Election)

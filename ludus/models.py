@@ -8,6 +8,8 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
+from ludus.references import event_field, event_reference
+
 
 def rating(low: int, high: int, default: int):
     """A small integer rating field with its allowed range enforced by full_clean()."""
@@ -209,9 +211,9 @@ class Injury(models.Model):
     table_roll = models.SmallIntegerField(help_text="The modified d100 result on the table.")
     severity = models.CharField(max_length=10, choices=Severity.choices)
     effect = models.CharField(max_length=200, blank=True)
-    bout = models.ForeignKey(
-        "arena.Bout", null=True, blank=True, on_delete=models.SET_NULL, related_name="injuries"
-    )
+    # The bout (or race) he took it in, by reference; None for one the GM records.
+    event_type, event_id = event_reference()
+    event = event_field()
     day_taken = models.PositiveIntegerField()
     healed_on = models.PositiveIntegerField(null=True, blank=True)
 
@@ -270,12 +272,9 @@ class DignitasChange(models.Model):
     change = models.SmallIntegerField()
     reason = models.CharField(max_length=200)
     day = models.PositiveIntegerField()
-    show = models.ForeignKey(
-        "arena.Show", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    bout = models.ForeignKey(
-        "arena.Bout", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    # What earned or cost it: the bout, else the show (by reference).
+    event_type, event_id = event_reference()
+    event = event_field()
 
     class Meta:
         ordering = ["day", "pk"]

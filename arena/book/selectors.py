@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.contenttypes.prefetch import GenericPrefetch
 from django.db.models import Q, QuerySet
 
 from arena.book.services import winning_side
@@ -21,10 +22,20 @@ from ludus.access import Access
 from ludus.models import Campaign
 
 
-def books_for_campaign(campaign: Campaign) -> QuerySet[Book]:
-    return Book.objects.filter(campaign=campaign).select_related(
-        "bout__fighter_a", "bout__fighter_b", "bout__show", "race__show"
+def book_events(lookup: str = "event") -> GenericPrefetch:
+    """Fetch books' bouts (with both men and the show) and races (with the show) in one query
+    each: a book knows its event by reference only (ludus.references)."""
+    return GenericPrefetch(
+        lookup,
+        [
+            Bout.objects.select_related("fighter_a", "fighter_b", "show"),
+            Race.objects.select_related("show"),
+        ],
     )
+
+
+def books_for_campaign(campaign: Campaign) -> QuerySet[Book]:
+    return Book.objects.filter(campaign=campaign).prefetch_related(book_events())
 
 
 def book_for_campaign(campaign: Campaign, book_id: int) -> Book:
@@ -53,13 +64,10 @@ def bettor_balances(access: Access) -> list[tuple[Bettor, int]]:
 
 def visible_bets(access: Access, book: Book | None = None) -> QuerySet[Bet]:
     """Every bet for the GM; a player's own bets (his bettors') for a player."""
-    bets = Bet.objects.filter(book__campaign=access.campaign).select_related(
-        "bettor",
-        "fighter",
-        "entry__driver",
-        "book__bout__fighter_a",
-        "book__bout__fighter_b",
-        "book__race__show",
+    bets = (
+        Bet.objects.filter(book__campaign=access.campaign)
+        .select_related("bettor", "fighter", "book")
+        .prefetch_related(book_events("book__event"))
     )
     if book is not None:
         bets = bets.filter(book=book)
@@ -103,13 +111,13 @@ def side_rows(book: Book, *, with_totals: bool) -> list[SideRow]:
 def open_events_without_book(campaign: Campaign) -> tuple[list[Bout], list[Race]]:
     """Planned bouts and races with no book yet: where the GM may open one."""
     bouts = (
-        Bout.objects.filter(show__campaign=campaign, status=Bout.Status.PLANNED, book__isnull=True)
+        Bout.objects.filter(show__campaign=campaign, status=Bout.Status.PLANNED, books__isnull=True)
         .select_related("fighter_a", "fighter_b", "show")
         .order_by("show__day", "order", "pk")
     )
     races = (
         Race.objects.filter(
-            Q(show__campaign=campaign), status=Race.Status.PLANNED, book__isnull=True
+            Q(show__campaign=campaign), status=Race.Status.PLANNED, books__isnull=True
         )
         .select_related("show")
         .order_by("show__day", "pk")

@@ -13,7 +13,7 @@ from django.db import transaction
 
 from arena.adapters.era import bout_setup, race_drivers
 from arena.errors import BoutError
-from arena.models import Bout, Race, RaceEntry
+from arena.models import Bout, Race
 from economy.models import Bet, Bettor, Book
 from economy.odds_lines import OddsError, nearest_odds, table_line
 from economy.services import betting
@@ -43,7 +43,7 @@ BOUT_ODDS_SEED = 1
 
 
 def event_of(book: Book) -> Bout | Race:
-    return book.bout if book.bout_id is not None else book.race
+    return book.event
 
 
 def event_begun(event: Bout | Race) -> bool:
@@ -60,9 +60,10 @@ def event_name(event: Bout | Race) -> str:
 
 def winning_side(book: Book) -> int | None:
     """The side that won the book's bout or race, or None (not over, a draw, all wrecked)."""
-    if book.bout_id is not None:
-        return book.bout.winner_id
-    entry = book.race.entries.filter(won=True).first()
+    event = book.event
+    if isinstance(event, Bout):
+        return event.winner_id
+    entry = event.entries.filter(won=True).first()
     return entry.pk if entry else None
 
 
@@ -159,7 +160,7 @@ def book_open(
     event = bout if bout is not None else race
     # Lock the bout or race row: two GMs opening a book at once write one book.
     event = type(event).objects.select_for_update().get(pk=event.pk)
-    if Book.objects.filter(**{"bout" if bout is not None else "race": event}).exists():
+    if event.books.exists():
         raise BettingError(BOOK_EXISTS.format(event=event_name(event)))
     if event_begun(event):
         raise BettingError(EVENT_BEGUN.format(event=event_name(event)))
@@ -180,8 +181,7 @@ def book_open(
         sides=sides,
         basis=basis,
         source=source,
-        bout=event if bout is not None else None,
-        race=event if race is not None else None,
+        event=event,
         shorten_steps=shorten_steps,
     )
 
@@ -201,23 +201,18 @@ def bet_place(
     The book row is locked first, as in settlement, so a bet never lands in a book being
     closed; a repeat of the same key returns the first bet (economy.services.betting.bet_take).
     """
-    book = (
-        Book.objects.select_for_update(of=("self",)).select_related("bout", "race").get(pk=book.pk)
-    )
+    book = Book.objects.select_for_update(of=("self",)).get(pk=book.pk)
     if book.is_open:
         event = event_of(book)
         if event_begun(event):
             raise BettingError(EVENT_BEGUN.format(event=event_name(event)))
-    if book.bout_id is not None:
-        backing = {"fighter": Gladiator.objects.filter(pk=side).first()}
-    else:
-        backing = {"entry": RaceEntry.objects.filter(pk=side, race_id=book.race_id).first()}
+    fighter = Gladiator.objects.filter(pk=side).first() if isinstance(book.event, Bout) else None
     return bet_take(
         book=book,
         bettor=bettor,
         side=side,
         stake=stake,
-        backing=backing,
+        fighter=fighter,
         idempotency_key=idempotency_key,
         user=user,
     )
@@ -226,7 +221,7 @@ def bet_place(
 @transaction.atomic
 def book_settle(*, book: Book, user=None) -> Book:
     """The GM settles a book: on its event's winner, or NO_WINNER when it has none yet."""
-    book = Book.objects.select_related("bout", "race").get(pk=book.pk)
+    book = Book.objects.get(pk=book.pk)
     side = winning_side(book)
     if side is None and book.is_open:
         raise BettingError(NO_WINNER.format(event=event_name(event_of(book))))
@@ -235,7 +230,7 @@ def book_settle(*, book: Book, user=None) -> Book:
 
 def bout_book_close(*, bout: Bout, user=None) -> Book | None:
     """The bout is over: close its book, if it has one, on its winner (void with none)."""
-    book = Book.objects.filter(bout=bout).first()
+    book = bout.books.first()
     if book is None:
         return None
     return book_close(book=book, side=bout.winner_id, user=user)
@@ -243,7 +238,7 @@ def bout_book_close(*, bout: Bout, user=None) -> Book | None:
 
 def race_book_close(*, race: Race, user=None) -> Book | None:
     """The race is over: close its book, if it has one, on the winning entry (void with none)."""
-    book = Book.objects.filter(race=race).first()
+    book = race.books.first()
     if book is None:
         return None
     winner = race.entries.filter(won=True).first()

@@ -65,7 +65,7 @@ def _book_context(request: HttpRequest, access: Access, book: Book, bet_form=Non
         "campaign": access.campaign,
         "nav": "bets",
         "book": book,
-        "event": book.bout or book.race,
+        "event": book.event,
         "rows": side_rows(book, with_totals=access.is_gm),
         "bets": visible_bets(access, book),
         "purses": bettor_balances(access),

@@ -22,7 +22,7 @@ from arena.book.services import race_book_close
 from arena.models import Race, RaceEntry, Show
 from economy.accounts import peculium, purse
 from economy.ledger import LedgerError, Leg, account_balance, transaction_post
-from economy.models import SESTERCES_PER_PURSE, Book, Entry, Transaction
+from economy.models import SESTERCES_PER_PURSE, Entry, Transaction
 from ludus.models import Gladiator, Ruleset
 from rules.core.errors import RulesError
 from rules.core.seeds import new_seed
@@ -218,8 +218,7 @@ def _pay_prize(race: Race, driver: Gladiator, user) -> Transaction | None:
             memo=f"{race}: the winner's prize to {driver.name}"[:200],
             legs=[Leg(purse(editor), -prize), Leg(peculium(driver), prize)],
             idempotency_key=f"race:{race.pk}:prize",
-            show=race.show,
-            race=race,
+            event=race,
             gladiator=driver,
             created_by=user,
         )
@@ -306,7 +305,7 @@ def _book_allows_change(race: Race) -> str:
     """Refuse a change to the field once the race's book has taken a bet; withdraw a book
     that has taken none (its line was for the old field). Returns a note for the GM."""
 
-    book = Book.objects.select_for_update().filter(race=race).first()
+    book = race.books.select_for_update().first()
     if book is None:
         return ""
     count = book.bets.count()

@@ -62,3 +62,8 @@ def bout_pending_default(bout: Bout) -> dict:
         crit = Choice.CRIT in pending.options and orders.boon_spend is BoonSpend.CRIT
         choice = Choice.CRIT if crit else Choice.FLOURISH
     return {"kind": str(pending.kind), "side": str(pending.side), "choice": str(choice)}
+
+
+def show_events(show: Show) -> list:
+    """The show and every bout and race of it: what money, injuries or Dignitas may point at."""
+    return [show, *show.bouts.all(), *show.races.all()]

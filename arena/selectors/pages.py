@@ -88,7 +88,7 @@ def fit_for_card(show: Show) -> QuerySet[Gladiator]:
 
 def show_hires(show: Show) -> dict[int, Hire]:
     """The show's hires by gladiator id."""
-    return {h.gladiator_id: h for h in Hire.objects.filter(show=show).select_related("lanista")}
+    return {h.gladiator_id: h for h in show.hires.select_related("lanista")}
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,10 @@ from arena.adapters.era import (
 from arena.book.services import bout_book_close
 from arena.errors import BoutError
 from arena.models import Bout, Verdict
+from arena.selectors.bouts import show_events
 from economy.services.contracts import purse_pay, sword_given_charge
 from ludus.models import DignitasChange, Gladiator, Injury, Ruleset
+from ludus.references import events_q
 from ludus.services.ludus import contract_count_down
 from rules.core.errors import RulesError
 from rules.core.seeds import APPEAL, new_seed, sub_seed
@@ -196,7 +198,7 @@ def _record_end(bout: Bout, result: engine.BoutResult) -> None:
                 table_roll=crit.total,
                 severity=crit.injury.severity.name.lower(),
                 effect=crit.injury.effect,
-                bout=bout,
+                event=bout,
                 day_taken=day,
             )
             injury.full_clean()
@@ -335,8 +337,7 @@ def _decide(bout: Bout, *, editor_choice: str | None, user) -> Verdict:
             change=ruling.dignitas_change,
             reason=reason,
             day=show.campaign.day,
-            show=show,
-            bout=bout,
+            event=bout,
         )
         change.full_clean()
         changes.append(change)
@@ -377,15 +378,15 @@ def _six_gain(bout: Bout) -> list[DignitasChange]:
     show = bout.show
     if bout.winner_id is None or _winner_favor(bout) != 6:
         return []
-    if DignitasChange.objects.filter(editor=show.editor, show=show, reason=WINNER_AT_SIX).exists():
+    earned = DignitasChange.objects.filter(events_q(show_events(show)), editor=show.editor)
+    if earned.filter(reason=WINNER_AT_SIX).exists():
         return []
     change = DignitasChange(
         editor=show.editor,
         change=1,
         reason=WINNER_AT_SIX,
         day=show.campaign.day,
-        show=show,
-        bout=bout,
+        event=bout,
     )
     change.full_clean()
     return [change]

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
 from django.utils.text import slugify
 
+from arena.selectors.bouts import show_events
 from desk.forms_money import LedgerFilterForm
 from desk.selectors_market import ledger_shows
 from economy.selectors.visibility import (
@@ -41,6 +42,16 @@ def _filters(request: HttpRequest, access: Access) -> tuple[LedgerFilterForm, di
     return form, filters
 
 
+def _listing(filters: dict) -> dict:
+    """The form's filters as the ledger's selectors take them: a show means the money paid for
+    the show itself and for its bouts and races."""
+    chosen = dict(filters)
+    show = chosen.pop("show", None)
+    if show is not None:
+        chosen["events"] = show_events(show)
+    return chosen
+
+
 class _Echo:
     def write(self, value):
         return value
@@ -50,7 +61,9 @@ class _Echo:
 def ledger(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = campaign_access(request.user, campaign_id)
     form, filters = _filters(request, access)
-    page = Paginator(ledger_listing(access, **filters), PAGE_SIZE).get_page(request.GET.get("page"))
+    page = Paginator(ledger_listing(access, **_listing(filters)), PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
     query = request.GET.copy()
     query.pop("page", None)
     context = {
@@ -73,7 +86,7 @@ def ledger_csv_download(request: HttpRequest, campaign_id: int) -> StreamingHttp
     access = campaign_access(request.user, campaign_id)
     _form, filters = _filters(request, access)
     writer = csv.writer(_Echo())
-    rows = (writer.writerow(row) for row in ledger_csv(access, **filters))
+    rows = (writer.writerow(row) for row in ledger_csv(access, **_listing(filters)))
     response = StreamingHttpResponse(rows, content_type="text/csv; charset=utf-8")
     name = slugify(access.campaign.name) or "campaign"
     response["Content-Disposition"] = f'attachment; filename="ledger-{name}.csv"'

@@ -161,7 +161,7 @@ def hire(request: HttpRequest, campaign_id: int) -> HttpResponse:
             created_by=user,
         )
         return HIRED.format(
-            man=contract.gladiator.name, show=contract.show.name, price=contract.price
+            man=contract.gladiator.name, show=contract.event.name, price=contract.price
         )
 
     return _deal(request, campaign_id, "hire", act)

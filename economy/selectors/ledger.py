@@ -8,9 +8,12 @@ a party's account never opens one (economy.accounts does that when money first m
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from django.contrib.contenttypes.models import ContentType
+from django.contrib.contenttypes.prefetch import GenericPrefetch
 from django.db.models import Prefetch, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
+from economy.events import ShowRef
 from economy.models import (
     SESTERCES_PER_DENARIUS,
     SESTERCES_PER_PURSE,
@@ -21,6 +24,7 @@ from economy.models import (
     Transaction,
 )
 from ludus.models import Campaign, Editor, Gladiator, Lanista
+from ludus.references import event_is, events_q
 
 # --- Money written for people -------------------------------------------------------------------
 
@@ -119,30 +123,63 @@ def account_history(*, account: Account) -> list[tuple[Entry, int]]:
 # --- The ledger listing -------------------------------------------------------------------------
 
 
+def _event_prefetch(transactions: QuerySet[Transaction]) -> GenericPrefetch:
+    """Fetch each transaction's event (a show, bout or race) with its show, in one query per
+    kind: economy knows the kinds by content type only (ludus.references)."""
+    kinds = ContentType.objects.filter(
+        pk__in=transactions.exclude(event_type=None).values("event_type")
+    )
+    querysets = []
+    for kind in kinds:
+        model = kind.model_class()
+        rows = model._default_manager.all()
+        if any(field.name == "show" for field in model._meta.fields):
+            rows = rows.select_related("show")
+        querysets.append(rows)
+    return GenericPrefetch("event", querysets)
+
+
+def occasion(posted: Transaction) -> ShowRef | None:
+    """The show a transaction was paid at: its event's show, or the event itself (a hire is
+    paid for the show). A bout or a race has a `show` (economy.events)."""
+    event = posted.event
+    if event is None:
+        return None
+    return getattr(event, "show", event)
+
+
+def occasion_name(posted: Transaction) -> str:
+    show = occasion(posted)
+    return show.name if show is not None else ""
+
+
 def ledger_transactions(
     *,
     campaign: Campaign,
     account: Account | None = None,
     party=None,
-    show=None,
+    events=None,
     cause: str | None = None,
     gladiator: Gladiator | None = None,
     newest_first: bool = False,
+    with_events: bool = False,
 ) -> QuerySet[Transaction]:
     """The campaign's transactions, filtered, each with its entries (and their accounts)
     prefetched: two queries however many rows.
 
     `account` or `party` (a lanista, gladiator, editor or bettor) keeps the transactions that
     touch that account; `gladiator` keeps those about the man (a hire, a sale, his purse)
-    as well as those that move his own peculium.
+    as well as those that move his own peculium; `events` keeps those paid for any of these
+    shows, bouts or races. `with_events` also fetches each one's event and its show (a query
+    for the kinds, and one per kind), for a page or a file that names the show.
     """
     transactions = Transaction.objects.filter(campaign=campaign)
     if party is not None:
         transactions = transactions.filter(**{f"entries__account__{_party_field(party)}": party})
     if account is not None:
         transactions = transactions.filter(entries__account=account)
-    if show is not None:
-        transactions = transactions.filter(show=show)
+    if events is not None:
+        transactions = transactions.filter(events_q(events))
     if cause:
         transactions = transactions.filter(cause=cause)
     if gladiator is not None:
@@ -150,9 +187,11 @@ def ledger_transactions(
             Q(gladiator=gladiator) | Q(entries__account__gladiator=gladiator)
         )
     entries = Entry.objects.select_related("account").order_by("pk")
+    transactions = transactions.distinct()
+    if with_events:
+        transactions = transactions.prefetch_related(_event_prefetch(transactions))
     return (
-        transactions.distinct()
-        .select_related("show", "bout", "gladiator", "reverses", "created_by")
+        transactions.select_related("gladiator", "reverses", "created_by")
         .prefetch_related(Prefetch("entries", queryset=entries))
         .order_by("-pk" if newest_first else "pk")
     )
@@ -194,7 +233,7 @@ def ledger_csv_rows(
     Its entries should be prefetched, as `ledger_transactions` does.
     """
     if transactions is None:
-        transactions = ledger_transactions(campaign=campaign, **filters)
+        transactions = ledger_transactions(campaign=campaign, with_events=True, **filters)
     elif filters:
         raise TypeError("ledger_csv_rows: pass filters or transactions, not both")
     yield list(CSV_HEADER)
@@ -205,7 +244,7 @@ def ledger_csv_rows(
                 posted.day,
                 posted.get_cause_display(),
                 csv_cell(posted.memo),
-                csv_cell(posted.show.name) if posted.show else "",
+                csv_cell(occasion_name(posted)),
                 csv_cell(posted.gladiator.name) if posted.gladiator else "",
                 posted.reverses_id or "",
                 csv_cell(entry.account.name),
@@ -233,7 +272,7 @@ class HireBill:
 def show_hire_bill(*, show) -> HireBill:
     """The show's hires and their total price (the contract prices, sesterces)."""
     hires = list(
-        Hire.objects.filter(show=show)
+        Hire.objects.filter(**event_is(show))
         .select_related("gladiator", "lanista", "transaction")
         .order_by("kind", "gladiator__name")
     )
@@ -242,4 +281,6 @@ def show_hire_bill(*, show) -> HireBill:
 
 def hire_of(*, show, gladiator: Gladiator) -> Hire | None:
     """The man's hire to this show, if he was hired (the bout service looks it up for the sword)."""
-    return Hire.objects.filter(show=show, gladiator=gladiator).select_related("lanista").first()
+    return (
+        Hire.objects.filter(**event_is(show), gladiator=gladiator).select_related("lanista").first()
+    )

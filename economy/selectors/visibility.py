@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 
-from economy.events import ShowRef
 from economy.ledger import balances
 from economy.models import Account, Transaction
 from economy.selectors.ledger import account_of, ledger_csv_rows, ledger_transactions
@@ -57,10 +56,10 @@ def visible_transactions(access: Access) -> QuerySet[Transaction]:
         own = Account.objects.filter(campaign=access.campaign).filter(_own_accounts_q(access))
         transactions = transactions.filter(
             Q(entries__account__in=own)
-            | Q(show__isnull=False, cause__in=PUBLIC_CAUSES)
+            | Q(event_type__isnull=False, cause__in=PUBLIC_CAUSES)
             # The reversal of a public cost (a hire refunded when the man is given the sword)
             # is as public as the cost.
-            | Q(reverses__show__isnull=False, reverses__cause__in=PUBLIC_CAUSES)
+            | Q(reverses__event_type__isnull=False, reverses__cause__in=PUBLIC_CAUSES)
         ).distinct()
     return transactions
 
@@ -69,13 +68,18 @@ def ledger_listing(
     access: Access,
     *,
     account: Account | None = None,
-    show: ShowRef | None = None,
+    events=None,
     gladiator: Gladiator | None = None,
 ) -> QuerySet[Transaction]:
     """The ledger (economy.selectors.ledger_transactions, newest first) cut to what this member
     may read."""
     listing = ledger_transactions(
-        campaign=access.campaign, account=account, show=show, gladiator=gladiator, newest_first=True
+        campaign=access.campaign,
+        account=account,
+        events=events,
+        gladiator=gladiator,
+        newest_first=True,
+        with_events=True,
     )
     if not access.is_gm:
         listing = listing.filter(pk__in=visible_transactions(access).values("pk"))

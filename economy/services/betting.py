@@ -24,7 +24,8 @@ from economy.events import BoutRef, RaceRef
 from economy.ledger import LedgerError, Leg, account_balance, transaction_post
 from economy.models import Account, Bet, Bettor, Book, Transaction
 from economy.odds_lines import Odds, OddsError, check_stake, shorten
-from ludus.models import Campaign
+from ludus.models import Campaign, Gladiator
+from ludus.references import event_is
 
 BOOK_EXISTS = "{event} already has a book."
 BOOK_NEEDS_ONE = "Open a book on one bout or one race."
@@ -69,9 +70,9 @@ def book_side(book: Book, side: int) -> Side:
     raise BettingError(UNKNOWN_SIDE.format(side=side))
 
 
-def _event_links(book: Book) -> dict[str, int | None]:
-    """The ledger's reference to the book's bout or race (by id: economy never reads them)."""
-    return {"bout_id": book.bout_id, "race_id": book.race_id}
+def _event_links(book: Book) -> dict:
+    """The ledger's reference to the book's bout or race (economy never reads the row)."""
+    return {"event_type_id": book.event_type_id, "event_id": book.event_id}
 
 
 # --- opening and pricing -----------------------------------------------------------------
@@ -85,8 +86,7 @@ def book_create(
     sides: list[Side],
     basis: str,
     source: str,
-    bout: BoutRef | None = None,
-    race: RaceRef | None = None,
+    event: BoutRef | RaceRef,
     shorten_steps: dict[int, int] | None = None,
 ) -> Book:
     """Open a book on a bout or a race with the line arena priced, and its own BOOK account.
@@ -95,24 +95,16 @@ def book_create(
     or the engine's odds); economy only keeps the book. `shorten_steps` maps a side id to the
     rungs the GM shortens it by (BETS I).
     """
-    if (bout is None) == (race is None):
-        raise BettingError(BOOK_NEEDS_ONE)
     if source not in Book.Source.values:
         raise BettingError(BAD_SOURCE.format(source=source))
-    existing = (
-        Book.objects.filter(bout=bout) if bout is not None else Book.objects.filter(race=race)
-    )
-    if existing.exists():
+    if Book.objects.filter(**event_is(event)).exists():
         raise BettingError(BOOK_EXISTS.format(event=event_name))
-    account = Account(
-        campaign=campaign, kind=Account.Kind.BOOK, name=f"Book on {bout or race}"[:120]
-    )
+    account = Account(campaign=campaign, kind=Account.Kind.BOOK, name=f"Book on {event}"[:120])
     account.full_clean()
     account.save()
     book = Book(
         campaign=campaign,
-        bout=bout,
-        race=race,
+        event=event,
         account=account,
         source=source,
         basis=basis[:300],
@@ -165,14 +157,14 @@ def bet_take(
     bettor: Bettor,
     side: int,
     stake: int,
-    backing: dict,
+    fighter: Gladiator | None = None,
     idempotency_key: str | None = None,
     user=None,
 ) -> Bet:
     """Take a stake on one side at the book's price of the moment.
 
     arena calls this (arena.book.services.bet_place) once it has checked that the bout or race
-    has not begun; `backing` names what the bet is on: {"fighter": man} or {"entry": entry}.
+    has not begun; `fighter` is the man backed on a bout (None on a race).
 
     The stake moves from the bettor's purse into the book's account. A stake above his balance
     is refused with STAKE_ABOVE_BALANCE and nothing changes. The same `idempotency_key` (a
@@ -220,7 +212,9 @@ def bet_take(
     bet = Bet(
         book=book,
         bettor=bettor,
-        **backing,
+        fighter=fighter,
+        side=price.id,
+        side_name=price.name[:120],
         stake=stake,
         odds_numerator=price.odds.numerator,
         odds_denominator=price.odds.denominator,
@@ -261,7 +255,7 @@ def _close(book: Book, status: str, posted: Transaction | None, bets: list[Bet])
     book.closed_day = book.campaign.day
     book.settlement = posted
     book.full_clean()
-    book.save(update_fields=["status", "closed_day", "settlement"])
+    book.save(update_fields=["status", "closed_day", "settlement", "winning_side"])
     if posted is not None:
         Bet.objects.filter(pk__in=[bet.pk for bet in bets]).update(settlement=posted)
     return book
@@ -276,6 +270,7 @@ def book_settle(*, book: Book, side: int, user=None) -> Book:
     bookmaker pays the difference in.
     """
     book = _locked_open_book(book)
+    book.winning_side = book_side(book, side).id
     bets = list(book.bets.select_related("bettor").order_by("pk"))
     staked = _check_held(book, bets)
     legs = []

@@ -29,6 +29,7 @@ from economy.ledger import (
 from economy.models import SESTERCES_PER_PURSE, Account, Hire, Transaction
 from economy.selectors.ledger import format_price
 from ludus.models import Editor, Gladiator, Lanista
+from ludus.references import event_is
 
 PURSE = SESTERCES_PER_PURSE  # sesterces in one purse
 
@@ -384,7 +385,7 @@ def hire_contract_create(
         raise ContractError(FREED_MAN.format(gladiator=man.name))
     if man.owner_id is None:
         raise ContractError(NO_LANISTA.format(gladiator=man.name))
-    if Hire.objects.filter(show=show, gladiator=man).exists():
+    if Hire.objects.filter(**event_is(show), gladiator=man).exists():
         raise ContractError(ALREADY_HIRED.format(gladiator=man.name, show=show.name))
     lanista = man.owner
     posted = _post(
@@ -399,12 +400,12 @@ def hire_contract_create(
             Leg(accounts.chest(lanista), price),
         ],
         idempotency_key=f"hire:{show.pk}:{man.pk}",
-        show=show,
+        event=show,
         gladiator=man,
         created_by=created_by,
     )
     hire = Hire(
-        show=show,
+        event=show,
         gladiator=man,
         lanista=lanista,
         kind=kind,
@@ -450,7 +451,11 @@ def sword_given_charge(
     show = bout.show
     if gladiator.pk not in (bout.fighter_a_id, bout.fighter_b_id):
         raise ContractError(NOT_IN_BOUT.format(gladiator=gladiator.name, bout=bout))
-    hire = Hire.objects.filter(show=show, gladiator=gladiator).select_related("transaction").first()
+    hire = (
+        Hire.objects.filter(**event_is(show), gladiator=gladiator)
+        .select_related("transaction")
+        .first()
+    )
     if hire is not None:
         done = _find_by_key(show.campaign, f"sword:{hire.pk}", Transaction.Cause.SWORD)
         if done is not None:
@@ -473,8 +478,7 @@ def sword_given_charge(
         f"{format_price(price)}, to {man.owner.name}",
         legs=[Leg(accounts.purse(show.editor), -price), Leg(accounts.chest(man.owner), price)],
         idempotency_key=key,
-        show=show,
-        bout=bout,
+        event=bout or show,
         gladiator=man,
         created_by=created_by,
     )
@@ -485,11 +489,11 @@ def sword_given_charge(
 def _sword_for_hire(*, hire: Hire, bout: BoutRef | None, created_by) -> Transaction:
     """A hired man given the sword: the lanista's price in place of his hire."""
     key = f"sword:{hire.pk}"
-    done = _find_by_key(hire.show.campaign, key, Transaction.Cause.SWORD)
+    done = _find_by_key(hire.event.campaign, key, Transaction.Cause.SWORD)
     if done is not None:
         return done
     man = _lock(hire.gladiator)
-    show = hire.show
+    show = hire.event
     if bout is not None:
         if bout.show_id != show.pk:
             raise ContractError(BOUT_OTHER_SHOW.format(bout_show=bout.show.name, show=show.name))
@@ -517,8 +521,7 @@ def _sword_for_hire(*, hire: Hire, bout: BoutRef | None, created_by) -> Transact
             f"{format_price(price)}, in place of his hire",
             legs=[Leg(editor_purse, -price), Leg(chest, price)],
             idempotency_key=key,
-            show=show,
-            bout=bout,
+            event=bout or show,
             gladiator=man,
             created_by=created_by,
         )
@@ -772,7 +775,7 @@ def veteran_recall(
     veteran = man.status == Gladiator.Status.RUDIARIUS or _is_free(man)
     if not veteran:
         raise ContractError(NOT_A_VETERAN.format(gladiator=man.name))
-    if Hire.objects.filter(show=show, gladiator=man).exists():
+    if Hire.objects.filter(**event_is(show), gladiator=man).exists():
         raise ContractError(ALREADY_HIRED.format(gladiator=man.name, show=show.name))
     price = VETERAN_RECALL.usual
     return _post(
@@ -781,7 +784,7 @@ def veteran_recall(
         memo=f"{man.name} recalled for {show.name}: {format_price(price)}",
         legs=[Leg(accounts.purse(editor), -price), Leg(accounts.peculium(man), price)],
         idempotency_key=f"recall:{show.pk}:{man.pk}",
-        show=show,
+        event=show,
         gladiator=man,
         created_by=created_by,
     )
@@ -873,8 +876,7 @@ def purse_pay(*, bout: BoutRef, winner: Gladiator, favor: int, created_by=None) 
         f"{palm}",
         legs=[Leg(accounts.purse(show.editor), -amount), Leg(accounts.peculium(winner), amount)],
         idempotency_key=f"purse:bout:{bout.pk}",
-        show=show,
-        bout=bout,
+        event=bout or show,
         gladiator=winner,
         created_by=created_by,
     )

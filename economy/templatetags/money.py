@@ -8,6 +8,7 @@ from fractions import Fraction
 from django import template
 
 from economy.models import SESTERCES_PER_PURSE
+from economy.selectors.ledger import occasion as occasion_of
 
 register = template.Library()
 
@@ -66,3 +67,9 @@ def signed_hs(amount) -> str:
 @register.filter
 def purses_to_sesterces(purses) -> int:
     return int(purses) * SESTERCES_PER_PURSE
+
+
+@register.filter
+def occasion(posted):
+    """The show a transaction was paid at (economy.selectors.ledger.occasion), or None."""
+    return occasion_of(posted)

@@ -9,10 +9,11 @@ A missing show, or one the rules refuse to hold, is a one-line error and exit st
 from django.core.management.base import BaseCommand, CommandError
 
 from arena.models import Bout, Show
-from arena.selectors.bouts import show_card
+from arena.selectors.bouts import show_card, show_events
 from arena.services.shows import show_hold
 from economy.models import SESTERCES_PER_PURSE, Transaction
 from ludus.models import DignitasChange
+from ludus.references import events_q
 
 NO_SHOW = "No show with id {id}."
 
@@ -67,12 +68,16 @@ class Command(BaseCommand):
         )
         for bout in show_card(show):
             self.stdout.write("  " + bout_line(bout))
-        purses = Transaction.objects.filter(show=show, cause=Transaction.Cause.PURSE)
+        # Money and Dignitas point at the bout they were paid on, or at the show itself.
+        paid = events_q(show_events(show))
+        purses = Transaction.objects.filter(paid, cause=Transaction.Cause.PURSE)
         for posted in purses.order_by("pk"):
             self.stdout.write(f"  Purse: {posted.memo}")
-        for posted in Transaction.objects.filter(show=show, cause=Transaction.Cause.SWORD):
+        for posted in Transaction.objects.filter(paid, cause=Transaction.Cause.SWORD).order_by(
+            "pk"
+        ):
             self.stdout.write(f"  The sword: {posted.memo}")
-        for change in DignitasChange.objects.filter(show=show).order_by("pk"):
+        for change in DignitasChange.objects.filter(paid).order_by("pk"):
             self.stdout.write(f"  Dignitas: {change}")
         total = sum(-t.entries.filter(amount__lt=0).first().amount for t in purses)
         count = show.bouts.count()

@@ -142,7 +142,7 @@ def test_settlement_is_one_balanced_transaction(bout, bithys, murmillo, eros, lu
     assert Transaction.objects.count() == before + 1
     settlement = book.settlement
     assert settlement.cause == Transaction.Cause.SETTLEMENT
-    assert settlement.bout == bout
+    assert settlement.event == bout
     assert settlement.entries.aggregate(total=Sum("amount"))["total"] == 0
     amounts = dict(
         settlement.entries.values("account")

@@ -84,7 +84,7 @@ def test_a_race_run_to_the_end_writes_wrecks_and_the_prize(race):
             assert entry.driver.wounds == wounds_before[entry.driver.pk]
     winner = entries[expected.winner].driver
     prize = Transaction.objects.get(race=race, cause=Transaction.Cause.PRIZE)
-    assert prize.gladiator == winner and prize.show == race.show
+    assert prize.gladiator == winner and prize.event == race and prize.event.show == race.show
     assert balance(accounts.peculium(winner)) == 800
     assert balance(editor_purse) == 10_000 - 800
 
@@ -258,7 +258,7 @@ def test_eros_stakes_200_on_the_reds_at_2_to_1_against_and_collects_600(race, er
     assert Entry.objects.get(transaction=book.settlement, account=purse).amount == 600
     assert balance(purse) == 1_400
     assert book.settlement.entries.aggregate(total=Sum("amount"))["total"] == 0
-    assert book.settlement.race == race
+    assert book.settlement.event == race
 
 
 def test_the_line_can_price_the_drivers_orders(race):
@@ -304,7 +304,7 @@ def test_demo_books_back_the_reds(race, eros, campaign):
     demo_books(campaign)
     book = Book.objects.get(race=race)
     bet = book.bets.get()
-    assert bet.entry == race.entries.get(faction="Reds")
+    assert bet.side == race.entries.get(faction="Reds").pk
     assert (bet.stake, bet.odds_label) == (200, "2 to 1 against")
 
 

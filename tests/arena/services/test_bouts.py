@@ -267,7 +267,7 @@ def test_refusing_release_costs_a_dignitas(cast, find_seed):
     before = editor_dignitas(cast.editor)
     verdict = bout_decide(bout=bout, editor_choice="sword")
     change = DignitasChange.objects.get(bout=bout, change=-1)
-    assert change.reason == bouts.DEFIED_RELEASE and change.show == cast.show
+    assert change.reason == bouts.DEFIED_RELEASE and change.event.show == cast.show
     winner_favor = bout.favor_a if bout.winner_id == bout.fighter_a_id else bout.favor_b
     six = 1 if winner_favor == 6 else 0
     assert verdict.dignitas_change == -1 + six

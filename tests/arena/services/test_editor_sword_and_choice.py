@@ -59,7 +59,7 @@ def test_a_man_of_a_school_given_the_sword_without_a_hire_costs_the_lanistas_pri
     assert account_balance(chest) == before_chest + 7 * PURSE
     charged = Transaction.objects.get(bout=bout, cause=Transaction.Cause.SWORD)
     assert charged.idempotency_key == f"sword:bout:{bout.pk}"
-    assert charged.gladiator_id == loser.pk and charged.show == cast.show
+    assert charged.gladiator_id == loser.pk and charged.event.show == cast.show
     assert loser.owner.name in charged.memo
     # No hire was on record, so nothing is reversed.
     assert not Transaction.objects.filter(show=cast.show, reverses__isnull=False).exists()

@@ -4,6 +4,7 @@ import pytest
 from django.db.models import Sum
 
 from arena.models import Bout, Show
+from arena.selectors.bouts import show_events
 from arena.selectors.records import gladiator_record
 from arena.services import shows
 from arena.services.bouts import bout_fight
@@ -13,6 +14,7 @@ from economy.ledger import account_balance
 from economy.models import SESTERCES_PER_PURSE, Account, Entry, Hire, Transaction
 from economy.services.contracts import hire_contract_create
 from ludus.models import Gladiator, Injury
+from ludus.references import events_q
 from tests import factories
 
 PURSE = SESTERCES_PER_PURSE
@@ -118,13 +120,13 @@ def test_a_whole_show_is_played_end_to_end(cast):
             assert verdict.editor_act in ("missio", "sword")
     # Injuries are recorded against the men who took them, for the bout they took them in.
     for injury in Injury.objects.filter(bout__show=show):
-        assert injury.gladiator_id in (injury.bout.fighter_a_id, injury.bout.fighter_b_id)
+        assert injury.gladiator_id in (injury.event.fighter_a_id, injury.event.fighter_b_id)
     # Records follow from the bouts.
     for man in men:
         record = gladiator_record(man)
         assert record.bouts == 1
     # The money: purses to the winners' peculia, every transaction balanced.
-    paid = Transaction.objects.filter(show=show, cause=Transaction.Cause.PURSE)
+    paid = Transaction.objects.filter(events_q(show_events(show)), cause=Transaction.Cause.PURSE)
     winners = [b for b in card if b.winner_id]
     assert paid.count() == len(winners)
     for bout in winners:
@@ -137,8 +139,10 @@ def test_a_whole_show_is_played_end_to_end(cast):
         total = Entry.objects.filter(account=account).aggregate(t=Sum("amount"))["t"] or 0
         assert account_balance(account) == total
     spent = before - account_balance(purse)
-    sword = Transaction.objects.filter(show=show, cause=Transaction.Cause.SWORD)
-    refunds = Transaction.objects.filter(show=show, cause=Transaction.Cause.CORRECTION)
+    sword = Transaction.objects.filter(events_q(show_events(show)), cause=Transaction.Cause.SWORD)
+    refunds = Transaction.objects.filter(
+        events_q(show_events(show)), cause=Transaction.Cause.CORRECTION
+    )
     assert spent == (
         sum(-t.entries.get(account=purse).amount for t in paid)
         + sum(-t.entries.get(account=purse).amount for t in sword)
@@ -215,7 +219,7 @@ def test_a_show_that_cannot_be_settled_writes_nothing(cast):
     cast.bout.refresh_from_db()
     assert cast.show.status == Show.Status.PLANNED
     assert cast.bout.status == Bout.Status.PLANNED
-    assert not Transaction.objects.filter(show=cast.show).exists()
+    assert not Transaction.objects.filter(events_q(show_events(cast.show))).exists()
 
 
 def test_a_planned_pair_can_be_taken_off_the_card(cast):

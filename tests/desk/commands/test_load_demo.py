@@ -148,7 +148,8 @@ def test_the_shows_and_their_cards(demo):
     assert forum_bet.fighter.name == "Bithys" and forum_bet.stake == 400
     assert (forum_bet.odds_numerator, forum_bet.odds_denominator, forum_bet.odds_on) == (4, 3, True)
     race_bet = Bet.objects.get(bettor=eros, book__race__show=ludi)
-    assert race_bet.entry.driver.name == "Eutychus" and race_bet.stake == 200
+    assert RaceEntry.objects.get(pk=race_bet.side).driver.name == "Eutychus"
+    assert race_bet.stake == 200
 
 
 def test_the_demos_books_balance(demo):

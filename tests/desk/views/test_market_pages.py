@@ -139,7 +139,7 @@ def test_the_gm_or_the_editors_player_hires(cast, who):
     response = client.post(_url(cast, "hire"), _hire_data(cast))
     assert response.status_code == 302
     hire = Hire.objects.get()
-    assert (hire.gladiator, hire.show, hire.price) == (cast.bithys, cast.show, 3_200)
+    assert (hire.gladiator, hire.event, hire.price) == (cast.bithys, cast.show, 3_200)
     assert hire.transaction.created_by == getattr(cast, who)
     assert _balance(accounts.purse(cast.editor)) == FABIUS_PURSE - 3_200
     assert _balance(accounts.chest(cast.school)) == NERVA_CHEST + 3_200

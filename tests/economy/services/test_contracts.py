@@ -69,7 +69,7 @@ def test_hire_records_the_contract_and_its_transaction(nerva, bithys, rich_senat
     )
     posted = hire.transaction
     assert posted.cause == Transaction.Cause.HIRE
-    assert (posted.show, posted.gladiator) == (munus, bithys)
+    assert (posted.event, posted.gladiator) == (munus, bithys)
     assert "5 purses (4,000 sesterces)" in posted.memo
     assert sorted(posted.entries.values_list("amount", flat=True)) == [-4_000, 4_000]
 
@@ -142,7 +142,7 @@ def test_single_fighter_given_the_sword_costs_10_purses_not_4(nerva, bithys, ric
     assert start - balance(purse) == 8_000  # 10 purses in all, not 4 and not 14
     assert balance(chest) == 8_000
     assert charged.cause == Transaction.Cause.SWORD
-    assert charged.bout == bout
+    assert charged.event == bout
     # The hire was reversed, not edited: the original still says 3,200.
     reversal = Transaction.objects.get(reverses=hire.transaction)
     assert sorted(reversal.entries.values_list("amount", flat=True)) == [-3_200, 3_200]
@@ -502,7 +502,7 @@ def test_winners_purse_once_per_bout(campaign, bithys, rich_senator, munus):
     posted = c.purse_pay(bout=bout, winner=bithys, favor=6)
     assert balance(accounts.peculium(bithys)) == 1_600  # a palm and two purses
     assert "and a palm" in posted.memo
-    assert (posted.bout, posted.show, posted.gladiator) == (bout, munus, bithys)
+    assert (posted.event, posted.event.show, posted.gladiator) == (bout, munus, bithys)
     before = counts()
     assert c.purse_pay(bout=bout, winner=bithys, favor=6) == posted
     assert counts() == before

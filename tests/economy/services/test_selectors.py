@@ -2,6 +2,7 @@
 
 import pytest
 
+from arena.selectors.bouts import show_events
 from economy import accounts
 from economy.models import Account, Transaction
 from economy.selectors.ledger import (
@@ -77,7 +78,9 @@ def test_ledger_listing_prefetches_entries(campaign, forum, django_assert_num_qu
 
 
 def test_ledger_filters(campaign, nerva, bithys, rich_senator, munus, forum):
-    def causes(**filters):
+    def causes(show=None, **filters):
+        if show is not None:  # a show's money: paid for the show itself and for its bouts
+            filters["events"] = show_events(show)
         return [t.cause for t in ledger_transactions(campaign=campaign, **filters)]
 
     assert causes(show=munus) == ["hire", "purse"]

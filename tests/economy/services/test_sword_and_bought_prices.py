@@ -39,7 +39,7 @@ def test_a_man_given_the_sword_with_no_hire_costs_the_lanistas_price(
     assert start - balance(purse) == 8_000  # his price, 10 purses
     assert balance(chest) == 8_000
     assert charged.cause == Transaction.Cause.SWORD
-    assert (charged.bout, charged.show, charged.gladiator) == (bout, munus, bithys)
+    assert (charged.event, charged.event.show, charged.gladiator) == (bout, munus, bithys)
     assert charged.idempotency_key == f"sword:bout:{bout.pk}"
     # A retry charges nothing more.
     before = counts()

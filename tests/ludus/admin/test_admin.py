@@ -45,7 +45,7 @@ def one_of_each(db):
     campaign = bout.show.campaign
     factories.MembershipFactory(campaign=campaign)
     factories.PriorRecordFactory(gladiator=bout.fighter_a, city="Rome", wins=5)
-    injury = factories.InjuryFactory(gladiator=bout.fighter_b, bout=bout)
+    injury = factories.InjuryFactory(gladiator=bout.fighter_b, event=bout)
     medicus_treat(injury=injury, seed=1)
     factories.ElectionFactory(editor=bout.show.editor)
     bout.show.editor.dignitas_changes.create(change=1, reason="a winner at 6", day=1)
