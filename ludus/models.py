@@ -18,6 +18,11 @@ def rating(low: int, high: int, default: int):
     )
 
 
+def year_label(year: int) -> str:
+    """A historical year as people write it: -50 is '50 BC', 14 is 'AD 14' (there is no 0)."""
+    return f"{-year} BC" if year < 0 else f"AD {year}"
+
+
 class Ruleset(models.TextChoices):
     ERA = "era", "Era (50 BC Rome)"
     SANDS = "sands", "Sands (hex-grid duel)"
@@ -42,7 +47,7 @@ class Campaign(models.Model):
 
     @property
     def year_label(self) -> str:
-        return f"{-self.year} BC" if self.year < 0 else f"AD {self.year}"
+        return year_label(self.year)
 
 
 class Membership(models.Model):

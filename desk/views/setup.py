@@ -31,9 +31,8 @@ from desk.services.setup import (
 )
 from economy.ledger import LedgerError, balances
 from economy.models import Account
-from economy.services.contracts import year_label
 from ludus.access import Access, campaign_access, require_gm
-from ludus.models import Editor, Gladiator, Lanista, Membership
+from ludus.models import Editor, Gladiator, Lanista, Membership, year_label
 from ludus.selectors.people import editor_dignitas
 
 CREATED = "{name} is set up. You are its game master."

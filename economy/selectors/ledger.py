@@ -15,62 +15,15 @@ from django.db.models.functions import Coalesce
 
 from economy.events import ShowRef
 from economy.models import (
-    SESTERCES_PER_DENARIUS,
-    SESTERCES_PER_PURSE,
     Account,
     Bettor,
     Entry,
     Hire,
     Transaction,
 )
+from economy.money import format_price
 from ludus.models import Campaign, Editor, Gladiator, Lanista
 from ludus.references import event_is, events_q
-
-# --- Money written for people -------------------------------------------------------------------
-
-
-def _plural(count: int, one: str, many: str) -> str:
-    return f"{count:,} {one if abs(count) == 1 else many}"
-
-
-def format_sesterces(amount: int) -> str:
-    """1600 -> '1,600 sesterces'; 1 -> '1 sesterce'; -400 -> '-400 sesterces'."""
-    return _plural(amount, "sesterce", "sesterces")
-
-
-def format_denarii(amount: int) -> str:
-    """An amount of sesterces in denarii (4 to the denarius): 1600 -> '400 denarii'."""
-    sign = "-" if amount < 0 else ""
-    denarii, rest = divmod(abs(amount), SESTERCES_PER_DENARIUS)
-    text = _plural(denarii, "denarius", "denarii")
-    if rest:
-        text += f" and {format_sesterces(rest)}"
-    return sign + text
-
-
-def purses_and_rest(amount: int) -> tuple[int, int]:
-    """(whole purses, sesterces left over) of a non-negative amount: 2500 -> (3, 100)."""
-    return divmod(amount, SESTERCES_PER_PURSE)
-
-
-def format_purses(amount: int) -> str:
-    """Sesterces in purses: 1600 -> '2 purses'; 2500 -> '3 purses and 100 sesterces'."""
-    sign = "-" if amount < 0 else ""
-    purses, rest = purses_and_rest(abs(amount))
-    if purses == 0:
-        return sign + format_sesterces(rest)
-    text = _plural(purses, "purse", "purses")
-    if rest:
-        text += f" and {format_sesterces(rest)}"
-    return sign + text
-
-
-def format_price(amount: int) -> str:
-    """A price as the seed writes it: '2 purses (1,600 sesterces)', or '500 sesterces'."""
-    if abs(amount) < SESTERCES_PER_PURSE:
-        return format_sesterces(amount)
-    return f"{format_purses(amount)} ({format_sesterces(amount)})"
-
 
 # --- Balances -----------------------------------------------------------------------------------
 

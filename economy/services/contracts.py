@@ -27,8 +27,8 @@ from economy.ledger import (
     transaction_reverse,
 )
 from economy.models import SESTERCES_PER_PURSE, Account, Hire, Transaction
-from economy.selectors.ledger import format_price
-from ludus.models import Editor, Gladiator, Lanista
+from economy.money import format_price
+from ludus.models import Editor, Gladiator, Lanista, year_label
 from ludus.references import event_is
 
 PURSE = SESTERCES_PER_PURSE  # sesterces in one purse
@@ -224,10 +224,6 @@ def _check_price(line: PriceLine, price: int) -> int:
 
 
 # --- The lex Tullia -----------------------------------------------------------------------------
-
-
-def year_label(year: int) -> str:
-    return f"{-year} BC" if year < 0 else f"AD {year}"
 
 
 def years_between(earlier: int, later: int) -> int:

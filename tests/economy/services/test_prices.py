@@ -2,7 +2,7 @@
 
 import pytest
 
-from economy.selectors.ledger import (
+from economy.money import (
     format_denarii,
     format_price,
     format_purses,
@@ -91,7 +91,7 @@ def test_palm_and_favor_bounds():
         (500, "500 sesterces"),
         (1, "1 sesterce"),
         (0, "0 sesterces"),
-        (-1_600, "-2 purses (-1,600 sesterces)"),
+        (-1_600, "−2 purses (−1,600 sesterces)"),
     ],
 )
 def test_format_price(amount, text):
@@ -102,7 +102,7 @@ def test_other_formats():
     assert format_sesterces(19_200) == "19,200 sesterces"
     assert format_denarii(1_600) == "400 denarii"
     assert format_denarii(4) == "1 denarius"
-    assert format_denarii(-6) == "-1 denarius and 2 sesterces"
+    assert format_denarii(-6) == "−1 denarius and 2 sesterces"  # one minus sign everywhere
     assert format_purses(8_400) == "10 purses and 400 sesterces"
     assert purses_and_rest(2_500) == (3, 100)
 
