@@ -25,7 +25,8 @@ from economy.accounts import bettor_account
 from economy.ledger import account_balance
 from economy.models import SESTERCES_PER_PURSE, Bet, Bettor, Book, Hire
 from economy.services.betting import BettingError
-from economy.services.contracts import hire_contract_create, opening_balance
+from economy.services.corrections import opening_balance
+from economy.services.hire import hire_contract_create
 from ludus.models import (
     Campaign,
     Editor,

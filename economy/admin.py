@@ -2,8 +2,9 @@
 
 Money moves only through economy.ledger (and the services built on it), so the admin shows
 Transactions and Entries read-only: no add, change or delete. A Hire is written with its
-transaction by economy.services.contracts, so it is read-only here as well. Bettors and the
-names of Accounts may be edited; an account's kind and owner are fixed once it exists.
+transaction by the contract services (economy.services.hire, trade, corrections), so it is
+read-only here as well. Bettors and the names of Accounts may be edited; an account's kind and
+owner are fixed once it exists.
 """
 
 from django.contrib import admin

@@ -16,7 +16,8 @@ from django.test import Client
 from arena.models import Bout, Show, Venue, Verdict
 from economy import accounts
 from economy.models import Transaction
-from economy.services.contracts import hire_contract_create, opening_balance
+from economy.services.corrections import opening_balance
+from economy.services.hire import hire_contract_create
 from ludus.models import Campaign, Editor, Gladiator, Lanista, Membership
 from tests import factories
 

@@ -28,7 +28,8 @@ from arena.book.services import bout_book_close
 from arena.errors import BoutError
 from arena.models import Bout, Verdict
 from arena.selectors.bouts import show_events
-from economy.services.contracts import purse_pay, sword_given_charge
+from economy.services.hire import sword_given_charge
+from economy.services.purses import purse_pay
 from ludus.models import DignitasChange, Gladiator, Injury, Ruleset
 from ludus.references import events_q
 from ludus.services.ludus import contract_count_down

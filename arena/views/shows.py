@@ -2,7 +2,7 @@
 
 Every member sees the shows and their cards (the public record). Planning, putting pairs on the
 card, hiring the men and holding the show are the GM's; a player asking for those pages gets 404.
-Writes are POSTs through arena.services.shows and economy.services.contracts.
+Writes are POSTs through arena.services.shows and economy.services.hire.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from arena.selectors.pages import (
 )
 from arena.services.shows import ShowError, bout_add, show_hold, show_plan
 from economy.ledger import LedgerError
-from economy.services.contracts import hire_contract_create, lex_tullia_warning
+from economy.services.hire import hire_contract_create
+from economy.services.lex_tullia import lex_tullia_warning
 from ludus.access import Access, campaign_access, require_gm
 
 SHOW_PLANNED = "{show} is planned for day {day}. Put pairs on its card."

@@ -2,7 +2,7 @@
 
 Every service is one `transaction.atomic` block: it validates the new row with `full_clean()`
 (the model's ranges), writes it, and opens its money through
-`economy.services.contracts.opening_balance` (the ledger's only door for a starting chest or
+`economy.services.corrections.opening_balance` (the ledger's only door for a starting chest or
 purse). A refusal raises `SetupError`, carrying the errors by field, and nothing is written.
 """
 
@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from economy import accounts
-from economy.services.contracts import opening_balance
+from economy.services.corrections import opening_balance
 from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
 
 UNKNOWN_USER = "There is no user named “{username}”."

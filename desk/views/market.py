@@ -1,10 +1,10 @@
 """The market: hire a man to a show, buy, sell, sign a volunteer, or let a man buy his freedom.
 
-Every deal is one contract service (economy.services.contracts); a deal the rules refuse comes
-back as the service's own message, on the form, with nothing written. Each form can be priced
-first: its "Price it" button posts the form back with `quote=<form>` and nothing is written
-(no JavaScript needed), and htmx asks the market page (a GET) for that form's quote on every
-change and swaps in only the quote.
+Every deal is one contract service (economy.services: hire, trade, freedom); a deal the rules
+refuse comes back as the service's own message, on the form, with nothing written. Each form
+can be priced first: its "Price it" button posts the form back with `quote=<form>` and nothing
+is written (no JavaScript needed), and htmx asks the market page (a GET) for that form's quote
+on every change and swaps in only the quote.
 """
 
 from django.contrib import messages
@@ -24,13 +24,9 @@ from economy.selectors.quotes import (
     sale_quote,
     signing_quote,
 )
-from economy.services.contracts import (
-    gladiator_purchase,
-    gladiator_sell,
-    hire_contract_create,
-    manumission,
-    volunteer_sign,
-)
+from economy.services.freedom import manumission
+from economy.services.hire import hire_contract_create
+from economy.services.trade import gladiator_purchase, gladiator_sell, volunteer_sign
 from ludus.access import Access, campaign_access
 from ludus.models import Armatura
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from economy.events import ShowRef
 from economy.selectors.visibility import party_balance
-from economy.services.contracts import (
+from economy.services.prices import (
     CONDEMNED_MAN,
     LANISTA_PRICE,
     PURCHASE_LINES,

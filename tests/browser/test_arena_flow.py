@@ -10,7 +10,7 @@ from arena.adapters.era import bout_setup
 from arena.models import Bout, Show
 from economy import accounts
 from economy.models import Account, Entry
-from economy.services.contracts import opening_balance
+from economy.services.corrections import opening_balance
 from ludus.models import Membership
 from rules.era import bout as engine
 from rules.era.dice import Pool, distribution

@@ -7,7 +7,7 @@ from django.core.management.base import CommandError
 from arena.management.commands.play_show import NO_SHOW
 from arena.models import Bout, Show
 from economy import accounts
-from economy.services.contracts import opening_balance
+from economy.services.corrections import opening_balance
 from tests import factories
 
 

@@ -12,7 +12,7 @@ import pytest
 from arena.adapters.era import bout_setup, fighter_sheet
 from arena.services.bouts import appeal_seed
 from economy import accounts
-from economy.services.contracts import opening_balance
+from economy.services.corrections import opening_balance
 from rules.era import decision
 from rules.era.bout import fight_bout
 from tests import factories

@@ -11,7 +11,7 @@ from arena.services.bouts import bout_decide, bout_fight
 from economy import accounts
 from economy.ledger import account_balance
 from economy.models import SESTERCES_PER_PURSE, Account, Entry, Transaction
-from economy.services.contracts import hire_contract_create
+from economy.services.hire import hire_contract_create
 from ludus.models import DignitasChange, Gladiator, Injury
 from ludus.selectors.people import editor_dignitas
 from rules.era.bout import ENGINE_VERSION, EndReason, fight_bout
@@ -246,7 +246,7 @@ def test_the_editor_may_give_the_sword_to_a_hired_man_and_pays_his_price(cast, f
 
 
 def opening_balance_chest(lanista):
-    from economy.services.contracts import opening_balance
+    from economy.services.corrections import opening_balance
 
     opening_balance(account=accounts.chest(lanista), amount=20_000)
 
@@ -340,7 +340,7 @@ def bout_decide_if_waiting(bout):
 
 
 def test_bithys_wins_the_forum_munus_at_six_and_has_four_purses(cast, find_seed):
-    from economy.services.contracts import opening_balance
+    from economy.services.corrections import opening_balance
 
     factories.PriorRecordFactory(gladiator=cast.bithys, city="Rome", wins=5, losses=1)
     peculium = accounts.peculium(cast.bithys)
@@ -418,7 +418,7 @@ def test_every_transaction_balances(cast, find_seed):
 def test_the_bouts_book_is_settled_when_the_pair_separate(cast, find_seed):
     from arena.book.services import bet_place, book_open
     from economy.models import Bettor, Book
-    from economy.services.contracts import opening_balance
+    from economy.services.corrections import opening_balance
 
     eros = Bettor.objects.create(campaign=cast.campaign, name="Eros")
     opening_balance(account=accounts.bettor_account(eros), amount=1_000)

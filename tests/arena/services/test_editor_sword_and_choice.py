@@ -13,7 +13,8 @@ from arena.services.shows import bout_add, show_hold
 from economy import accounts
 from economy.ledger import LedgerError, account_balance
 from economy.models import SESTERCES_PER_PURSE, Entry, Transaction
-from economy.services.contracts import correction, hire_contract_create, opening_balance
+from economy.services.corrections import correction, opening_balance
+from economy.services.hire import hire_contract_create
 from ludus.models import DignitasChange, Gladiator
 from rules.era.bout import EndReason, fight_bout
 from tests import factories

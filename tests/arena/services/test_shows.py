@@ -12,7 +12,7 @@ from arena.services.shows import ShowError, bout_add, bout_remove, show_hold, sh
 from economy import accounts
 from economy.ledger import account_balance
 from economy.models import SESTERCES_PER_PURSE, Account, Entry, Hire, Transaction
-from economy.services.contracts import hire_contract_create
+from economy.services.hire import hire_contract_create
 from ludus.models import Gladiator, Injury
 from ludus.references import events_q
 from tests import factories
@@ -156,7 +156,7 @@ def test_holding_a_show_is_repeatable_from_its_seed(cast):
     first = [(b.seed, b.log) for b in cast.show.bouts.order_by("order")]
     other = factories.CampaignFactory(day=3)
     editor = factories.EditorFactory(campaign=other)
-    from economy.services.contracts import opening_balance
+    from economy.services.corrections import opening_balance
 
     opening_balance(account=accounts.purse(editor), amount=100_000)
     twin = factories.ShowFactory(campaign=other, editor=editor)

@@ -7,7 +7,7 @@ import pytest
 
 from arena.models import Bout, Show
 from economy import accounts
-from economy.services.contracts import opening_balance
+from economy.services.corrections import opening_balance
 from ludus.models import Membership
 from tests import factories
 

@@ -12,7 +12,8 @@ from arena.views.shows import PAIR_ADDED, SHOW_HELD, SHOW_HELD_WAITING
 from economy import accounts
 from economy.models import Hire, Transaction
 from economy.selectors.visibility import party_balance
-from economy.services.contracts import LEX_TULLIA, SINGLE_HIRE, TEAM_HIRE
+from economy.services.prices import SINGLE_HIRE, TEAM_HIRE
+from economy.services.refusals import LEX_TULLIA
 from tests import factories
 
 pytestmark = pytest.mark.django_db

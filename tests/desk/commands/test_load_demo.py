@@ -17,7 +17,7 @@ from desk.demo import DEMO_NAME, DEMO_PASSWORD
 from economy import accounts
 from economy.ledger import account_balance
 from economy.models import SESTERCES_PER_PURSE, Account, Bet, Entry, Hire, Transaction
-from economy.services.contracts import lex_tullia_warning
+from economy.services.lex_tullia import lex_tullia_warning
 from ludus.models import Campaign, Gladiator, Membership
 from ludus.selectors.people import editor_dignitas
 from rules.era.bout import fight_bout

@@ -8,7 +8,7 @@ from desk.services.setup import SetupError
 from economy import accounts
 from economy.ledger import account_balance
 from economy.models import Account, Transaction
-from economy.services.contracts import lex_tullia_warning
+from economy.services.lex_tullia import lex_tullia_warning
 from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
 from tests import factories
 

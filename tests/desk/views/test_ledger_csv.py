@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from economy import accounts
 from economy.selectors.ledger import CSV_HEADER, csv_cell, ledger_csv_rows, ledger_transactions
-from economy.services.contracts import opening_balance
+from economy.services.corrections import opening_balance
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from economy import accounts
-from economy.services.contracts import gladiator_sell
+from economy.services.trade import gladiator_sell
 from tests.cast import (
     BATIATUS_CHEST,
     BITHYS_PECULIUM,
@@ -116,7 +116,7 @@ def test_the_filter_form_works_without_javascript(cast):
 
 
 def test_the_ledger_pages_past_fifty(cast):
-    from economy.services.contracts import opening_balance
+    from economy.services.corrections import opening_balance
 
     for n in range(55):
         opening_balance(account=accounts.chest(cast.school), amount=1, idempotency_key=f"extra-{n}")

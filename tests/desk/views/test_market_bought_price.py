@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from economy import accounts
 from economy.ledger import account_balance
-from economy.services.contracts import opening_balance
+from economy.services.corrections import opening_balance
 from ludus.models import Gladiator
 from tests.cast import NERVA_CHEST
 

@@ -8,7 +8,8 @@ from django.urls import reverse
 from economy import accounts
 from economy.ledger import OVERDRAWN, account_balance
 from economy.models import Hire, Transaction
-from economy.services.contracts import ALREADY_HIRED, PECULIUM_SHORT, opening_balance
+from economy.services.corrections import opening_balance
+from economy.services.refusals import ALREADY_HIRED, PECULIUM_SHORT
 from ludus.models import Gladiator
 from tests.cast import (
     BATIATUS_CHEST,

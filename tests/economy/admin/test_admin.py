@@ -9,7 +9,8 @@ from django.utils.html import escape
 
 from economy import accounts
 from economy.models import Account, Bettor, Entry, Hire, Transaction
-from economy.services import contracts as c
+from economy.services import corrections
+from economy.services import hire as hiring
 from tests.factories import (
     BettorFactory,
     CampaignFactory,
@@ -42,9 +43,9 @@ def ledger():
     show = ShowFactory(campaign=campaign, editor=editor)
     bithys = GladiatorFactory(campaign=campaign, owner=nerva, name="Bithys")
     bettor = BettorFactory(campaign=campaign, name="Eros")
-    c.opening_balance(account=accounts.bettor_account(bettor), amount=400)
-    c.opening_balance(account=accounts.purse(editor), amount=10_000)
-    hire = c.hire_contract_create(show=show, gladiator=bithys, kind="single")
+    corrections.opening_balance(account=accounts.bettor_account(bettor), amount=400)
+    corrections.opening_balance(account=accounts.purse(editor), amount=10_000)
+    hire = hiring.hire_contract_create(show=show, gladiator=bithys, kind="single")
     return {
         Bettor: bettor,
         Account: accounts.chest(nerva),

@@ -25,7 +25,8 @@ from django.db import OperationalError, connection, connections, transaction
 from economy import accounts
 from economy.ledger import OVERDRAWN, LedgerError, Leg, account_balance, transaction_post
 from economy.models import Hire, Transaction
-from economy.services import contracts as c
+from economy.services import corrections
+from economy.services import hire as hiring
 from tests.factories import (
     CampaignFactory,
     EditorFactory,
@@ -65,7 +66,7 @@ def test_the_second_debit_waits_for_the_first_and_is_refused():
     campaign = CampaignFactory()
     chest = accounts.chest(LanistaFactory(campaign=campaign))
     market = accounts.market(campaign)
-    c.opening_balance(account=chest, amount=1_000)
+    corrections.opening_balance(account=chest, amount=1_000)
 
     posted, release = threading.Event(), threading.Event()
     results: list = [None, None]
@@ -119,7 +120,7 @@ def test_many_hires_at_once_never_overdraw_the_editor():
     men = [GladiatorFactory(campaign=campaign, owner=nerva) for _ in range(6)]
     purse = accounts.purse(editor)
     accounts.chest(nerva)
-    c.opening_balance(account=purse, amount=2 * 1_600)
+    corrections.opening_balance(account=purse, amount=2 * 1_600)
 
     start = threading.Barrier(len(men))
     results: list = [None] * len(men)
@@ -130,7 +131,7 @@ def test_many_hires_at_once_never_overdraw_the_editor():
         # as the GM would click again. On PostgreSQL it waits on the row lock instead.
         for _ in range(200):
             try:
-                return c.hire_contract_create(show=show, gladiator=man, kind="team")
+                return hiring.hire_contract_create(show=show, gladiator=man, kind="team")
             except OperationalError:
                 if ON_POSTGRES:
                     raise

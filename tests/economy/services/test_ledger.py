@@ -18,7 +18,8 @@ from economy.ledger import (
 )
 from economy.models import Account, Entry, ImmutableError, Transaction
 from economy.selectors.ledger import balances_by_party
-from economy.services import contracts as c
+from economy.services import corrections, freedom, purses, trade
+from economy.services import hire as hiring
 from tests.economy.services.money import balance, fund
 from tests.factories import BoutFactory, GladiatorFactory, LanistaFactory
 
@@ -31,15 +32,15 @@ def busy_campaign(campaign, nerva, bithys, rich_senator, munus):
     rival = LanistaFactory(campaign=campaign, name="Rival")
     fund(accounts.chest(rival), 20_000)
     murmillo = GladiatorFactory(campaign=campaign, owner=rival, name="Murmillo")
-    c.hire_contract_create(show=munus, gladiator=bithys, kind="single")
-    hire = c.hire_contract_create(show=munus, gladiator=murmillo, kind="single")
+    hiring.hire_contract_create(show=munus, gladiator=bithys, kind="single")
+    hire = hiring.hire_contract_create(show=munus, gladiator=murmillo, kind="single")
     bout = BoutFactory(show=munus, fighter_a=bithys, fighter_b=murmillo)
-    c.purse_pay(bout=bout, winner=bithys, favor=6)
-    c.sword_given_charge(hire=hire, bout=bout)
-    c.volunteer_sign(lanista=rival, bouts=2, volunteer={"name": "Gaius"})
+    purses.purse_pay(bout=bout, winner=bithys, favor=6)
+    hiring.sword_given_charge(hire=hire, bout=bout)
+    trade.volunteer_sign(lanista=rival, bouts=2, volunteer={"name": "Gaius"})
     fund(accounts.peculium(bithys), 7_000)
-    c.manumission(gladiator=bithys)
-    c.gladiator_purchase(buyer=nerva, kind="recruit", recruit={"name": "Tiro"})
+    freedom.manumission(gladiator=bithys)
+    trade.gladiator_purchase(buyer=nerva, kind="recruit", recruit={"name": "Tiro"})
     return campaign
 
 
@@ -153,9 +154,9 @@ def test_a_reversal_that_would_overdraw_is_refused(campaign, nerva):
     chest = accounts.chest(nerva)
     fund(chest, 1_000)
     income = Transaction.objects.get()
-    c.gladiator_purchase(buyer=nerva, kind="recruit", recruit={"name": "Tiro"}, price=800)
+    trade.gladiator_purchase(buyer=nerva, kind="recruit", recruit={"name": "Tiro"}, price=800)
     with pytest.raises(LedgerError):
-        c.correction(original=income, reason="never had it")
+        corrections.correction(original=income, reason="never had it")
     assert balance(chest) == 200
 
 

@@ -9,76 +9,84 @@ from economy.money import (
     format_sesterces,
     purses_and_rest,
 )
-from economy.services import contracts as c
+from economy.services import lex_tullia, prices, refusals
 from tests.factories import EditorFactory, ElectionFactory
 
 
 def test_price_table_in_sesterces():
     # Each line of TERMS: GIVING GAMES, "In sesterces" column.
-    assert (c.TEAM_HIRE.usual, c.TEAM_HIRE.low, c.TEAM_HIRE.high) == (1_600, 800, 1_600)
-    assert (c.SINGLE_HIRE.usual, c.SINGLE_HIRE.low, c.SINGLE_HIRE.high) == (3_200, 2_400, 12_000)
-    assert (c.LANISTA_PRICE.usual, c.LANISTA_PRICE.low, c.LANISTA_PRICE.high) == (
+    assert (prices.TEAM_HIRE.usual, prices.TEAM_HIRE.low, prices.TEAM_HIRE.high) == (
+        1_600,
+        800,
+        1_600,
+    )
+    assert (prices.SINGLE_HIRE.usual, prices.SINGLE_HIRE.low, prices.SINGLE_HIRE.high) == (
+        3_200,
+        2_400,
+        12_000,
+    )
+    assert (prices.LANISTA_PRICE.usual, prices.LANISTA_PRICE.low, prices.LANISTA_PRICE.high) == (
         8_000,
         2_400,
         12_000,
     )
-    assert (c.RAW_RECRUIT.low, c.RAW_RECRUIT.high) == (800, 2_500)
-    assert c.CONDEMNED_MAN.usual == 500 and c.CONDEMNED_MAN.high < 800
-    assert c.SIGNING_SUM.usual == 1_600
-    assert c.VETERAN_RECALL.usual == 100_000
-    assert c.winner_purse(4) == 800
-    assert c.winner_purse(5) == c.winner_purse(6) == 1_600
+    assert (prices.RAW_RECRUIT.low, prices.RAW_RECRUIT.high) == (800, 2_500)
+    assert prices.CONDEMNED_MAN.usual == 500 and prices.CONDEMNED_MAN.high < 800
+    assert prices.SIGNING_SUM.usual == 1_600
+    assert prices.VETERAN_RECALL.usual == 100_000
+    assert prices.winner_purse(4) == 800
+    assert prices.winner_purse(5) == prices.winner_purse(6) == 1_600
 
 
 def test_fabias_arithmetic():
     """Eight team fighters at 2 purses and two single fighters at 4: 24 purses, 19,200 HS."""
-    team = 8 * c.hire_price(kind="team")
-    single = 2 * c.hire_price(kind="single")
-    assert team == c.purses_to_sesterces(16)
-    assert single == c.purses_to_sesterces(8)
+    team = 8 * prices.hire_price(kind="team")
+    single = 2 * prices.hire_price(kind="single")
+    assert team == prices.purses_to_sesterces(16)
+    assert single == prices.purses_to_sesterces(8)
     assert team + single == 19_200
     assert format_price(team + single) == "24 purses (19,200 sesterces)"
 
 
 def test_hire_price_within_range_and_refused_outside():
-    assert c.hire_price(kind="team", price_purses=1) == 800
-    assert c.hire_price(kind="single", price_purses=15) == 12_000
-    with pytest.raises(c.ContractError) as refused:
-        c.hire_price(kind="team", price_purses=3)
-    assert str(refused.value) == c.HIRE_OUT_OF_RANGE.format(
-        line=c.TEAM_HIRE.label, low=1, high=2, price=3
+    assert prices.hire_price(kind="team", price_purses=1) == 800
+    assert prices.hire_price(kind="single", price_purses=15) == 12_000
+    with pytest.raises(refusals.ContractError) as refused:
+        prices.hire_price(kind="team", price_purses=3)
+    assert str(refused.value) == refusals.HIRE_OUT_OF_RANGE.format(
+        line=prices.TEAM_HIRE.label, low=1, high=2, price=3
     )
     for kind, purses in [("single", 2), ("single", 16), ("team", 0), ("team", 1.5)]:
-        with pytest.raises(c.ContractError):
-            c.hire_price(kind=kind, price_purses=purses)
-    with pytest.raises(c.ContractError) as unknown:
-        c.hire_price(kind="pair")
-    assert str(unknown.value) == c.UNKNOWN_HIRE_KIND.format(kind="pair")
+        with pytest.raises(refusals.ContractError):
+            prices.hire_price(kind=kind, price_purses=purses)
+    with pytest.raises(refusals.ContractError) as unknown:
+        prices.hire_price(kind="pair")
+    assert str(unknown.value) == refusals.UNKNOWN_HIRE_KIND.format(kind="pair")
 
 
 def test_bithys_freedom_costs_8400(bithys):
-    price, tax = c.manumission_cost(bithys)
+    price, tax = prices.manumission_cost(bithys)
     assert (price, tax, price + tax) == (8_000, 400, 8_400)
 
 
 def test_bithys_needs_four_to_seven_more_wins():
     """With 4 purses saved he needs 4 more wins at 2 purses, 7 at 1 (THE LUDUS, Bithys's price)."""
-    saved = 4 * c.PURSE
+    saved = 4 * prices.PURSE
     short = 8_400 - saved
-    at_two = -(-short // c.winner_purse(6))
-    at_one = -(-short // c.winner_purse(2))
+    at_two = -(-short // prices.winner_purse(6))
+    at_one = -(-short // prices.winner_purse(2))
     assert (at_two, at_one) == (4, 7)
 
 
 def test_vicesima_is_five_percent():
-    assert [c.vicesima(p * 800) for p in (3, 10, 15)] == [120, 400, 600]
+    assert [prices.vicesima(p * 800) for p in (3, 10, 15)] == [120, 400, 600]
 
 
 def test_palm_and_favor_bounds():
-    assert not c.earns_palm(4) and c.earns_palm(5)
+    assert not prices.earns_palm(4) and prices.earns_palm(5)
     for bad in (-1, 7, True, "5"):
-        with pytest.raises(c.ContractError):
-            c.winner_purse(bad)
+        with pytest.raises(refusals.ContractError):
+            prices.winner_purse(bad)
 
 
 @pytest.mark.parametrize(
@@ -111,11 +119,11 @@ def test_other_formats():
 
 
 def test_years_between_has_no_year_zero():
-    assert c.years_between(-50, -47) == 3
-    assert c.years_between(-1, 1) == 1
-    assert c.years_between(-2, 1) == 2
-    assert c.years_between(1, -1) == -1
-    assert c.years_between(14, 17) == 3
+    assert lex_tullia.years_between(-50, -47) == 3
+    assert lex_tullia.years_between(-1, 1) == 1
+    assert lex_tullia.years_between(-2, 1) == 2
+    assert lex_tullia.years_between(1, -1) == -1
+    assert lex_tullia.years_between(14, 17) == 3
 
 
 @pytest.mark.django_db
@@ -123,23 +131,25 @@ def test_lex_tullia_fabias_example():
     """The senator stands in three years (47 BC): this year (50 BC) is free, next year barred."""
     senator = EditorFactory(name="Fabius")
     ElectionFactory(editor=senator, office="praetor", year=-47)
-    assert c.lex_tullia_warning(editor=senator, show_year=-50) is None
-    warning = c.lex_tullia_warning(editor=senator, show_year=-49)
-    assert warning == c.LEX_TULLIA.format(
+    assert lex_tullia.lex_tullia_warning(editor=senator, show_year=-50) is None
+    warning = lex_tullia.lex_tullia_warning(editor=senator, show_year=-49)
+    assert warning == refusals.LEX_TULLIA.format(
         show_year="49 BC", editor="Fabius", office="praetor", election_year="47 BC"
     )
     # Within two years: the year before and the election year itself are barred too.
-    assert c.lex_tullia_warning(editor=senator, show_year=-48) is not None
-    assert c.lex_tullia_warning(editor=senator, show_year=-47) is not None
+    assert lex_tullia.lex_tullia_warning(editor=senator, show_year=-48) is not None
+    assert lex_tullia.lex_tullia_warning(editor=senator, show_year=-47) is not None
     # A show after the election, or four years before it, is free.
-    assert c.lex_tullia_warning(editor=senator, show_year=-46) is None
-    assert c.lex_tullia_warning(editor=senator, show_year=-51) is None
+    assert lex_tullia.lex_tullia_warning(editor=senator, show_year=-46) is None
+    assert lex_tullia.lex_tullia_warning(editor=senator, show_year=-51) is None
 
 
 @pytest.mark.django_db
 def test_lex_tullia_across_the_era_and_without_elections():
     editor = EditorFactory()
-    assert c.lex_tullia_warning(editor=editor, show_year=-50) is None
+    assert lex_tullia.lex_tullia_warning(editor=editor, show_year=-50) is None
     ElectionFactory(editor=editor, office="aedile", year=1)
-    assert c.lex_tullia_warning(editor=editor, show_year=-2) is not None  # 2 BC -> AD 1: 2 years
-    assert c.lex_tullia_warning(editor=editor, show_year=-3) is None  # 3 years
+    assert (
+        lex_tullia.lex_tullia_warning(editor=editor, show_year=-2) is not None
+    )  # 2 BC -> AD 1: 2 years
+    assert lex_tullia.lex_tullia_warning(editor=editor, show_year=-3) is None  # 3 years

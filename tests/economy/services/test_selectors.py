@@ -14,7 +14,8 @@ from economy.selectors.ledger import (
     ledger_csv_rows,
     ledger_transactions,
 )
-from economy.services import contracts as c
+from economy.services import corrections, purses
+from economy.services import hire as hiring
 from tests.economy.services.money import fund
 from tests.factories import (
     BoutFactory,
@@ -30,12 +31,12 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def forum(campaign, nerva, bithys, rich_senator, munus):
     """Bithys hired to the munus and paid a purse; a second show with another hire."""
-    hire = c.hire_contract_create(show=munus, gladiator=bithys, kind="single")
+    hire = hiring.hire_contract_create(show=munus, gladiator=bithys, kind="single")
     bout = BoutFactory(show=munus, fighter_a=bithys)
-    c.purse_pay(bout=bout, winner=bithys, favor=6)
+    purses.purse_pay(bout=bout, winner=bithys, favor=6)
     other_show = ShowFactory(campaign=campaign, editor=rich_senator, name="Ludi")
     other = GladiatorFactory(campaign=campaign, owner=nerva, name="Other")
-    c.hire_contract_create(show=other_show, gladiator=other)
+    hiring.hire_contract_create(show=other_show, gladiator=other)
     return {"hire": hire, "bout": bout, "other_show": other_show, "other": other}
 
 
@@ -95,7 +96,7 @@ def test_ledger_filters(campaign, nerva, bithys, rich_senator, munus, forum):
 
 
 def test_csv_rows_one_per_entry_with_formulas_defused(campaign, nerva, forum):
-    c.opening_balance(account=accounts.chest(nerva), amount=5, memo="=HYPERLINK(1)")
+    corrections.opening_balance(account=accounts.chest(nerva), amount=5, memo="=HYPERLINK(1)")
     rows = list(ledger_csv_rows(campaign=campaign))
     assert rows[0] == CSV_HEADER
     entries = sum(t.entries.count() for t in Transaction.objects.filter(campaign=campaign))

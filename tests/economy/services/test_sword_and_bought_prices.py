@@ -7,7 +7,8 @@ import pytest
 from economy import accounts
 from economy.ledger import OVERDRAWN, LedgerError
 from economy.models import Entry, Hire, Transaction
-from economy.services import contracts as c
+from economy.services import corrections, freedom, prices, refusals, trade
+from economy.services import hire as hiring
 from tests.economy.services.money import balance, fund
 from tests.factories import (
     BoutFactory,
@@ -34,7 +35,7 @@ def test_a_man_given_the_sword_with_no_hire_costs_the_lanistas_price(
     start = balance(purse)
     bout = BoutFactory(show=munus, fighter_a=bithys)
 
-    charged = c.sword_given_charge(bout=bout, gladiator=bithys)
+    charged = hiring.sword_given_charge(bout=bout, gladiator=bithys)
 
     assert start - balance(purse) == 8_000  # his price, 10 purses
     assert balance(chest) == 8_000
@@ -43,14 +44,14 @@ def test_a_man_given_the_sword_with_no_hire_costs_the_lanistas_price(
     assert charged.idempotency_key == f"sword:bout:{bout.pk}"
     # A retry charges nothing more.
     before = counts()
-    assert c.sword_given_charge(bout=bout, gladiator=bithys) == charged
+    assert hiring.sword_given_charge(bout=bout, gladiator=bithys) == charged
     assert counts() == before
 
 
 def test_the_price_is_the_mans_own(campaign, nerva, rich_senator, munus):
     cheap = GladiatorFactory(campaign=campaign, owner=nerva, price_purses=3)
     bout = BoutFactory(show=munus, fighter_a=cheap)
-    c.sword_given_charge(bout=bout, gladiator=cheap)
+    hiring.sword_given_charge(bout=bout, gladiator=cheap)
     assert balance(accounts.chest(nerva)) == 2_400
 
 
@@ -59,29 +60,29 @@ def test_named_by_bout_a_hired_man_has_his_hire_replaced_by_the_price(
 ):
     purse = accounts.purse(rich_senator)
     start = balance(purse)
-    hire = c.hire_contract_create(show=munus, gladiator=bithys, kind="single")
+    hire = hiring.hire_contract_create(show=munus, gladiator=bithys, kind="single")
     bout = BoutFactory(show=munus, fighter_a=bithys)
 
-    charged = c.sword_given_charge(bout=bout, gladiator=bithys)
+    charged = hiring.sword_given_charge(bout=bout, gladiator=bithys)
 
     assert start - balance(purse) == 8_000  # 10 purses in all, not 4 and not 14
     assert charged.idempotency_key == f"sword:{hire.pk}"
     assert Transaction.objects.filter(reverses=hire.transaction).count() == 1
     # A retry, by bout or by hire, charges nothing more (the hire now shows its reversal).
     before = counts()
-    assert c.sword_given_charge(bout=bout, gladiator=bithys) == charged
-    assert c.sword_given_charge(hire=hire, bout=bout) == charged
+    assert hiring.sword_given_charge(bout=bout, gladiator=bithys) == charged
+    assert hiring.sword_given_charge(hire=hire, bout=bout) == charged
     assert counts() == before
 
 
 def test_a_hire_corrected_away_leaves_the_price_alone(nerva, bithys, rich_senator, munus):
     purse = accounts.purse(rich_senator)
     start = balance(purse)
-    hire = c.hire_contract_create(show=munus, gladiator=bithys, kind="single")
-    c.correction(original=hire.transaction, reason="hired by mistake")
+    hire = hiring.hire_contract_create(show=munus, gladiator=bithys, kind="single")
+    corrections.correction(original=hire.transaction, reason="hired by mistake")
     bout = BoutFactory(show=munus, fighter_a=bithys)
 
-    charged = c.sword_given_charge(bout=bout, gladiator=bithys)
+    charged = hiring.sword_given_charge(bout=bout, gladiator=bithys)
 
     assert start - balance(purse) == 8_000
     assert charged.idempotency_key == f"sword:bout:{bout.pk}"
@@ -92,7 +93,7 @@ def test_a_man_of_no_school_costs_nothing(campaign, rich_senator, munus):
     stray = GladiatorFactory(campaign=campaign, owner=None)
     bout = BoutFactory(show=munus, fighter_a=stray)
     before = counts()
-    assert c.sword_given_charge(bout=bout, gladiator=stray) is None
+    assert hiring.sword_given_charge(bout=bout, gladiator=stray) is None
     assert counts() == before
 
 
@@ -103,7 +104,7 @@ def test_an_editor_who_cannot_pay_is_refused_and_nothing_is_written(campaign, ne
     bout = BoutFactory(show=show, fighter_a=bithys)
     before = counts()
     with pytest.raises(LedgerError) as refused:
-        c.sword_given_charge(bout=bout, gladiator=bithys)
+        hiring.sword_given_charge(bout=bout, gladiator=bithys)
     purse = accounts.purse(poor)
     assert str(refused.value) == OVERDRAWN.format(account=purse, balance=7_999, amount=8_000)
     assert counts() == before
@@ -112,12 +113,12 @@ def test_an_editor_who_cannot_pay_is_refused_and_nothing_is_written(campaign, ne
 def test_the_sword_by_bout_refuses_a_man_not_in_it_or_a_missing_bout(bithys, rich_senator, munus):
     without_him = BoutFactory(show=munus)
     before = counts()
-    with pytest.raises(c.ContractError) as refused:
-        c.sword_given_charge(bout=without_him, gladiator=bithys)
-    assert str(refused.value) == c.NOT_IN_BOUT.format(gladiator="Bithys", bout=without_him)
-    with pytest.raises(c.ContractError) as refused:
-        c.sword_given_charge(gladiator=bithys)
-    assert str(refused.value) == c.SWORD_NEEDS_BOUT
+    with pytest.raises(refusals.ContractError) as refused:
+        hiring.sword_given_charge(bout=without_him, gladiator=bithys)
+    assert str(refused.value) == refusals.NOT_IN_BOUT.format(gladiator="Bithys", bout=without_him)
+    with pytest.raises(refusals.ContractError) as refused:
+        hiring.sword_given_charge(gladiator=bithys)
+    assert str(refused.value) == refusals.SWORD_NEEDS_BOUT
     assert counts() == before
 
 
@@ -129,17 +130,17 @@ def test_the_sword_by_bout_refuses_a_man_not_in_it_or_a_missing_bout(bithys, ric
     [(1, 1), (500, 1), (799, 1), (800, 1), (801, 2), (1_600, 2), (2_400, 3), (2_500, 4)],
 )
 def test_a_price_in_purses_is_rounded_up_and_at_least_one(price, purses):
-    assert c.price_in_purses(price) == purses
+    assert prices.price_in_purses(price) == purses
 
 
 def test_a_recruit_bought_for_1600_is_priced_2_purses_and_frees_himself_for_1680(nerva):
     fund(accounts.chest(nerva), 10_000)
-    recruit = c.gladiator_purchase(buyer=nerva, kind="recruit", recruit={"name": "Tiro"})
+    recruit = trade.gladiator_purchase(buyer=nerva, kind="recruit", recruit={"name": "Tiro"})
     assert recruit.price_purses == 2
-    assert c.lanista_price(recruit) == 1_600
-    assert c.manumission_cost(recruit) == (1_600, 80)
+    assert prices.lanista_price(recruit) == 1_600
+    assert prices.manumission_cost(recruit) == (1_600, 80)
     fund(accounts.peculium(recruit), 1_680)
-    c.manumission(gladiator=recruit)
+    freedom.manumission(gladiator=recruit)
     assert balance(accounts.peculium(recruit)) == 0
     assert balance(accounts.chest(nerva)) == 10_000 - 1_600 + 1_600
 
@@ -150,14 +151,14 @@ def test_a_recruit_bought_for_1600_is_priced_2_purses_and_frees_himself_for_1680
 )
 def test_a_new_man_carries_the_price_paid_for_him(nerva, kind, price, purses):
     fund(accounts.chest(nerva), 10_000)
-    man = c.gladiator_purchase(buyer=nerva, kind=kind, recruit={"name": "Novus"}, price=price)
+    man = trade.gladiator_purchase(buyer=nerva, kind=kind, recruit={"name": "Novus"}, price=price)
     man.refresh_from_db()
     assert man.price_purses == purses
 
 
 def test_a_condemned_man_at_the_usual_500_is_priced_one_purse(nerva):
     fund(accounts.chest(nerva), 10_000)
-    man = c.gladiator_purchase(buyer=nerva, kind="condemned", recruit={"name": "Latro"})
+    man = trade.gladiator_purchase(buyer=nerva, kind="condemned", recruit={"name": "Latro"})
     assert man.price_purses == 1
 
 
@@ -165,12 +166,12 @@ def test_a_seasoned_man_bought_at_a_price_carries_it(campaign, nerva):
     fund(accounts.chest(nerva), 20_000)
     fabia = LanistaFactory(campaign=campaign, name="Fabia's house")
     dear = GladiatorFactory(campaign=campaign, owner=fabia, price_purses=10)
-    c.gladiator_purchase(buyer=nerva, kind="seasoned", gladiator=dear, price=4_000)
+    trade.gladiator_purchase(buyer=nerva, kind="seasoned", gladiator=dear, price=4_000)
     dear.refresh_from_db()
     assert dear.price_purses == 5
     # At his lanista's price the figure does not change.
     other = GladiatorFactory(campaign=campaign, owner=fabia, price_purses=12)
-    c.gladiator_purchase(buyer=nerva, kind="seasoned", gladiator=other)
+    trade.gladiator_purchase(buyer=nerva, kind="seasoned", gladiator=other)
     other.refresh_from_db()
     assert other.price_purses == 12
 
@@ -178,7 +179,7 @@ def test_a_seasoned_man_bought_at_a_price_carries_it(campaign, nerva):
 def test_an_existing_man_bought_as_a_recruit_carries_the_price(campaign, nerva):
     fund(accounts.chest(nerva), 10_000)
     stray = GladiatorFactory(campaign=campaign, owner=None, price_purses=10)
-    c.gladiator_purchase(buyer=nerva, kind="recruit", gladiator=stray, price=1_200)
+    trade.gladiator_purchase(buyer=nerva, kind="recruit", gladiator=stray, price=1_200)
     stray.refresh_from_db()
     assert stray.price_purses == 2
 
@@ -186,11 +187,11 @@ def test_an_existing_man_bought_as_a_recruit_carries_the_price(campaign, nerva):
 def test_a_recruits_price_is_set_by_the_contract_not_his_description(nerva):
     fund(accounts.chest(nerva), 10_000)
     before = counts()
-    with pytest.raises(c.ContractError) as refused:
-        c.gladiator_purchase(
+    with pytest.raises(refusals.ContractError) as refused:
+        trade.gladiator_purchase(
             buyer=nerva, kind="recruit", recruit={"name": "Dear", "price_purses": 12}
         )
-    assert str(refused.value) == c.SPEC_FIELD_SET_BY_SERVICE.format(field="price_purses")
+    assert str(refused.value) == refusals.SPEC_FIELD_SET_BY_SERVICE.format(field="price_purses")
     assert counts() == before
 
 
@@ -198,9 +199,9 @@ def test_a_recruit_given_the_sword_costs_what_he_was_bought_for(
     campaign, nerva, rich_senator, munus
 ):
     fund(accounts.chest(nerva), 10_000)
-    recruit = c.gladiator_purchase(buyer=nerva, kind="recruit", recruit={"name": "Tiro"})
+    recruit = trade.gladiator_purchase(buyer=nerva, kind="recruit", recruit={"name": "Tiro"})
     bout = BoutFactory(show=munus, fighter_a=recruit)
     purse = accounts.purse(rich_senator)
     start = balance(purse)
-    c.sword_given_charge(bout=bout, gladiator=recruit)
+    hiring.sword_given_charge(bout=bout, gladiator=recruit)
     assert start - balance(purse) == 1_600

@@ -1,0 +1,216 @@
+"""Hire and the sword given (seed 001, GIVING GAMES; THE EDITOR'S DECISION III).
+
+Each service is one `@transaction.atomic` block; money goes through economy.ledger.
+"""
+
+from django.db import transaction
+
+from economy import accounts
+from economy.events import BoutRef, ShowRef
+from economy.ledger import (
+    Leg,
+    account_balance,
+    transaction_reverse,
+)
+from economy.models import Hire, Transaction
+from economy.money import format_price
+from economy.services.dealing import (
+    check_alive,
+    check_same_campaign,
+    contract_post,
+    find_by_key,
+    fitted_memo,
+    is_free,
+    man_locked,
+    man_refresh,
+)
+from economy.services.prices import hire_price, lanista_price
+from economy.services.refusals import (
+    ALREADY_HIRED,
+    BOUT_OTHER_SHOW,
+    FREED_MAN,
+    HIRE_REVERSED,
+    NO_LANISTA,
+    NOT_IN_BOUT,
+    SWORD_NEEDS_BOUT,
+    ContractError,
+)
+from ludus.models import Gladiator
+from ludus.references import event_is
+
+# --- Hire and the sword -------------------------------------------------------------------------
+
+
+@transaction.atomic
+def hire_contract_create(
+    *,
+    show: ShowRef,
+    gladiator: Gladiator,
+    kind: str = Hire.Kind.TEAM,
+    price_purses: int | None = None,
+    favor_called: bool = False,
+    created_by=None,
+) -> Hire:
+    """Hire a school's man to a show: the editor's purse pays the lanista's chest."""
+    price = hire_price(kind=kind, price_purses=price_purses)
+    # Lock the man: two hires of him to the same show are checked one after the other.
+    man = man_locked(gladiator)
+    check_same_campaign(man, show.campaign_id)
+    check_alive(man)
+    if is_free(man):
+        raise ContractError(FREED_MAN.format(gladiator=man.name))
+    if man.owner_id is None:
+        raise ContractError(NO_LANISTA.format(gladiator=man.name))
+    if Hire.objects.filter(**event_is(show), gladiator=man).exists():
+        raise ContractError(ALREADY_HIRED.format(gladiator=man.name, show=show.name))
+    lanista = man.owner
+    posted = contract_post(
+        campaign=show.campaign,
+        cause=Transaction.Cause.HIRE,
+        memo=(
+            f"Hire of {man.name} ({Hire.Kind(kind).label.lower()}) to {show.name}: "
+            f"{format_price(price)}"
+        ),
+        legs=[
+            Leg(accounts.purse(show.editor), -price),
+            Leg(accounts.chest(lanista), price),
+        ],
+        idempotency_key=f"hire:{show.pk}:{man.pk}",
+        event=show,
+        gladiator=man,
+        created_by=created_by,
+    )
+    hire = Hire(
+        event=show,
+        gladiator=man,
+        lanista=lanista,
+        kind=kind,
+        price=price,
+        transaction=posted,
+        favor_called=favor_called,
+    )
+    hire.full_clean()
+    hire.save()
+    return hire
+
+
+def sword_given_price(hire: Hire) -> int:
+    """What the editor pays in all for a hired man given the sword: the lanista's price."""
+    return lanista_price(hire.gladiator)
+
+
+@transaction.atomic
+def sword_given_charge(
+    *,
+    hire: Hire | None = None,
+    bout: BoutRef | None = None,
+    gladiator: Gladiator | None = None,
+    created_by=None,
+) -> Transaction | None:
+    """A man given the sword: the editor pays his lanista the lanista's price (THE LUDUS III:
+    "pay the same to buy him, kill him as editor or free him").
+
+    Name the hire (`hire=`, the bout optional), or the bout and the man (`bout=`,
+    `gladiator=`), as the editor's decision does:
+    - a hired man: his hire is reversed and the price posted, so the net is the price (a single
+      fighter at 4 purses given the sword costs 10 in all, not 14); key `sword:<hire>`;
+    - a man of a school with no hire on record for the show (or whose hire the GM corrected
+      away): the price alone, to his lanista; key `sword:bout:<bout>`;
+    - a man of no school: nothing is owed, and None is returned.
+    Returns the price's transaction; a retry returns the same one. Money only: the verdict
+    records the death.
+    """
+    if hire is not None:
+        return _sword_for_hire(hire=hire, bout=bout, created_by=created_by)
+    if bout is None or gladiator is None:
+        raise ContractError(SWORD_NEEDS_BOUT)
+    show = bout.show
+    if gladiator.pk not in (bout.fighter_a_id, bout.fighter_b_id):
+        raise ContractError(NOT_IN_BOUT.format(gladiator=gladiator.name, bout=bout))
+    hire = (
+        Hire.objects.filter(**event_is(show), gladiator=gladiator)
+        .select_related("transaction")
+        .first()
+    )
+    if hire is not None:
+        done = find_by_key(show.campaign, f"sword:{hire.pk}", Transaction.Cause.SWORD)
+        if done is not None:
+            return done
+        if not Transaction.objects.filter(reverses=hire.transaction).exists():
+            return _sword_for_hire(hire=hire, bout=bout, created_by=created_by)
+    key = f"sword:bout:{bout.pk}"
+    done = find_by_key(show.campaign, key, Transaction.Cause.SWORD)
+    if done is not None:
+        return done
+    man = man_locked(gladiator)
+    check_same_campaign(man, show.campaign_id)
+    if man.owner_id is None:
+        return None  # a man of no school: no lanista to be paid for him
+    price = lanista_price(man)
+    posted = contract_post(
+        campaign=show.campaign,
+        cause=Transaction.Cause.SWORD,
+        memo=f"{man.name} given the sword at {show.name}: the lanista's price, "
+        f"{format_price(price)}, to {man.owner.name}",
+        legs=[Leg(accounts.purse(show.editor), -price), Leg(accounts.chest(man.owner), price)],
+        idempotency_key=key,
+        event=bout or show,
+        gladiator=man,
+        created_by=created_by,
+    )
+    man_refresh(gladiator)
+    return posted
+
+
+def _sword_for_hire(*, hire: Hire, bout: BoutRef | None, created_by) -> Transaction:
+    """A hired man given the sword: the lanista's price in place of his hire."""
+    key = f"sword:{hire.pk}"
+    done = find_by_key(hire.event.campaign, key, Transaction.Cause.SWORD)
+    if done is not None:
+        return done
+    man = man_locked(hire.gladiator)
+    show = hire.event
+    if bout is not None:
+        if bout.show_id != show.pk:
+            raise ContractError(BOUT_OTHER_SHOW.format(bout_show=bout.show.name, show=show.name))
+        if man.pk not in (bout.fighter_a_id, bout.fighter_b_id):
+            raise ContractError(NOT_IN_BOUT.format(gladiator=man.name, bout=bout))
+    original = hire.transaction
+    if Transaction.objects.filter(reverses=original).exists():
+        raise ContractError(HIRE_REVERSED.format(gladiator=man.name, show=show.name))
+    price = lanista_price(man)
+    editor_purse = accounts.purse(show.editor)
+    chest = accounts.chest(hire.lanista)
+
+    def refund_hire() -> None:
+        transaction_reverse(
+            original=original,
+            memo=fitted_memo(
+                f"{man.name} given the sword: his hire is replaced by the lanista's price"
+            ),
+            created_by=created_by,
+        )
+
+    def charge_price() -> Transaction:
+        return contract_post(
+            campaign=show.campaign,
+            cause=Transaction.Cause.SWORD,
+            memo=f"{man.name} given the sword at {show.name}: the lanista's price, "
+            f"{format_price(price)}, in place of his hire",
+            legs=[Leg(editor_purse, -price), Leg(chest, price)],
+            idempotency_key=key,
+            event=bout or show,
+            gladiator=man,
+            created_by=created_by,
+        )
+
+    # Refunding the hire first takes the hire back out of the lanista's chest; if he has spent
+    # it, charge the price first instead (the editor then needs the whole price at once).
+    # This only picks the order: each posting locks and checks its own accounts, and both are
+    # in this one atomic block, so either both are written or neither.
+    if account_balance(chest) >= original.entries.get(account=chest).amount:
+        refund_hire()
+        return charge_price()
+    posted = charge_price()
+    refund_hire()
+    return posted

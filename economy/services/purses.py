@@ -1,0 +1,44 @@
+"""The winner's purse (seed 001, THE LUDUS I): into his peculium, from the editor's purse."""
+
+from django.db import transaction
+
+from economy import accounts
+from economy.events import BoutRef
+from economy.ledger import (
+    Leg,
+)
+from economy.models import Transaction
+from economy.money import format_price
+from economy.services.dealing import contract_post
+from economy.services.prices import earns_palm, winner_purse
+from economy.services.refusals import WINNER_DEAD, WINNER_NOT_IN_BOUT, ContractError
+from ludus.models import Gladiator
+
+# --- Purses -------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def purse_pay(*, bout: BoutRef, winner: Gladiator, favor: int, created_by=None) -> Transaction:
+    """The winner's purse, from the editor's purse to the winner's peculium, once per bout.
+
+    1 purse; 2 purses (and a palm, see `earns_palm`) at Crowd Favor 5 or 6. A second call for
+    the same bout returns the first transaction; one that disagrees with it is refused.
+    """
+    amount = winner_purse(favor)
+    if winner.pk not in (bout.fighter_a_id, bout.fighter_b_id):
+        raise ContractError(WINNER_NOT_IN_BOUT.format(gladiator=winner.name, bout=bout))
+    if winner.status == Gladiator.Status.DEAD:
+        raise ContractError(WINNER_DEAD.format(gladiator=winner.name))
+    show = bout.show
+    palm = " and a palm" if earns_palm(favor) else ""
+    return contract_post(
+        campaign=show.campaign,
+        cause=Transaction.Cause.PURSE,
+        memo=f"{winner.name} wins at {show.name} (Crowd Favor {favor}): {format_price(amount)}"
+        f"{palm}",
+        legs=[Leg(accounts.purse(show.editor), -amount), Leg(accounts.peculium(winner), amount)],
+        idempotency_key=f"purse:bout:{bout.pk}",
+        event=bout or show,
+        gladiator=winner,
+        created_by=created_by,
+    )
