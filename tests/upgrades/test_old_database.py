@@ -30,9 +30,9 @@ def ref(row):
 
 out = {
     "gladiators": {
-        g.name: {"sheet": {r: getattr(g, r) for r in RATINGS}, "wounds": g.wounds, "status": g.status,
-                 "legal_status": g.legal_status, "price_purses": g.price_purses,
-                 "orders": g.orders}
+        g.name: {"sheet": {r: getattr(g, r) for r in RATINGS}, "wounds": g.wounds,
+                 "status": g.status, "legal_status": g.legal_status,
+                 "price_purses": g.price_purses, "orders": g.orders}
         for g in Gladiator.objects.all()
     },
     "bouts": [
