@@ -77,7 +77,7 @@ def _fighter_label(gladiator: Gladiator) -> str:
     school = gladiator.owner.school if gladiator.owner_id else "free"
     return (
         f"{gladiator.name}, {gladiator.get_armatura_display().lower()} "
-        f"(Might {gladiator.might}, Melee {gladiator.melee}; {school})"
+        f"(Might {gladiator.sheet.get('might')}, Melee {gladiator.sheet.get('melee')}; {school})"
     )
 
 

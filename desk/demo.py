@@ -107,7 +107,7 @@ def _user(demo: Demo, username: str, first_name: str):
 
 def _man(demo: Demo, owner: Lanista | None, row, **more) -> Gladiator:
     name, armatura, might, melee, extras = row
-    man = Gladiator(
+    man = Gladiator.new(
         campaign=demo.campaign,
         owner=owner,
         name=name,

@@ -4,8 +4,8 @@ the services in ludus/services/setup.py check the rest and write."""
 from django import forms
 from django.contrib.auth import get_user_model
 
-from desk.services.setup import SHEET_FIELDS
 from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
+from ludus.selectors.people import sheet_fields
 
 YEAR_HELP = "Historical year as stored: -50 is 50 BC, 14 is AD 14."
 
@@ -75,7 +75,6 @@ class GladiatorForm(_CampaignForm):
             "owner",
             "armatura",
             "legal_status",
-            *SHEET_FIELDS,
             "price_purses",
             "contract_bouts_left",
         ]
@@ -89,6 +88,19 @@ class GladiatorForm(_CampaignForm):
         super().__init__(*args, **kwargs)
         self.fields["owner"].queryset = Lanista.objects.filter(campaign=self.campaign)
         self.fields["owner"].empty_label = "No school (on the market)"
+        # The sheet's ratings, as the campaign's ruleset declares them.
+        for field in sheet_fields(self.campaign):
+            self.fields[field.name] = forms.IntegerField(
+                label=field.label,
+                min_value=field.min,
+                max_value=field.max,
+                initial=field.default,
+                help_text=field.help,
+            )
+        self.order_fields(
+            ["name", "owner", "armatura", "legal_status"]
+            + [field.name for field in sheet_fields(self.campaign)]
+        )
 
 
 class EditorForm(_CampaignForm):

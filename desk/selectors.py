@@ -11,18 +11,10 @@ from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 
-from arena.adapters.era import fighter_sheet, table_entries
 from arena.models import Bout, Show, Verdict
 from arena.selectors.records import KNOWN_WINS, Record, gladiator_record, records_by_city
-from economy.models import SESTERCES_PER_PURSE
 from ludus.models import Campaign, Gladiator, Injury, Lanista, Membership
-from ludus.selectors.people import carried_injuries
-from rules.era.bout import Entrant
-from rules.era.decision import appeal_pool
-from rules.era.injuries import INJURY_STEP
-from rules.era.kits import Kit
 from rules.era.orders import PRESETS
-from rules.era.sheet import CHARACTERISTICS, SKILLS
 
 
 def memberships_for_user(user) -> QuerySet[Membership]:
@@ -81,53 +73,6 @@ def bouts_awaiting_verdict(campaign: Campaign) -> QuerySet[Bout]:
 
 def lanistae(campaign: Campaign) -> QuerySet[Lanista]:
     return Lanista.objects.filter(campaign=campaign).select_related("player").order_by("name")
-
-
-@dataclass(frozen=True)
-class Rating:
-    name: str
-    value: int
-
-
-@dataclass(frozen=True)
-class ArenaSheet:
-    """A gladiator's sheet and the figures the Era rules derive from it and his kit."""
-
-    characteristics: tuple[Rating, ...]
-    skills: tuple[Rating, ...]
-    kit: Kit
-    wound_points: int
-    resistance: int
-    helm: int
-    helm_penalty: int  # taken from Critical Injury rolls against him
-    attack_pool: str
-    damage: int
-    appeal_pool: str
-    price_purses: int
-    price_sesterces: int
-
-
-def arena_sheet(gladiator: Gladiator) -> ArenaSheet:
-    """His figures as he would be sent out today: the unhealed Critical Injuries he carries act
-    on them (Cut Tendons lowers Might, a Gashed Forearm adds a Bane die to his attack)."""
-    carried = table_entries(carried_injuries(gladiator))
-    sheet = fighter_sheet(gladiator)
-    entrant = Entrant(fighter=sheet, kit=gladiator.armatura, injuries=carried)
-    kit = entrant.kit
-    return ArenaSheet(
-        characteristics=tuple(Rating(n.title(), getattr(gladiator, n)) for n in CHARACTERISTICS),
-        skills=tuple(Rating(n.title(), getattr(gladiator, n)) for n in SKILLS),
-        kit=kit,
-        wound_points=entrant.wound_points,
-        resistance=entrant.resistance,
-        helm=kit.helm,
-        helm_penalty=kit.helm * INJURY_STEP,
-        attack_pool=entrant.attack_pool().describe(),
-        damage=entrant.damage,
-        appeal_pool=appeal_pool(sheet, carried).describe(),
-        price_purses=gladiator.price_purses,
-        price_sesterces=gladiator.price_purses * SESTERCES_PER_PURSE,
-    )
 
 
 def gladiator_bouts(gladiator: Gladiator) -> QuerySet[Bout]:

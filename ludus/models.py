@@ -5,10 +5,13 @@ brought into the campaign), Dignitas from its history of changes, money from the
 """
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from ludus.references import event_field, event_reference
+from rules.core.errors import SheetError
+from rules.core.registry import get_ruleset, ruleset_keys
 
 
 def rating(low: int, high: int, default: int):
@@ -147,20 +150,9 @@ class Gladiator(models.Model):
     is_charioteer = models.BooleanField(default=False)
     faction = models.CharField(max_length=30, blank=True, help_text="Circus faction, if a driver.")
 
-    # The Era sheet: characteristics 1-6, skills 0-5.
-    might = rating(1, 6, 3)
-    agility = rating(1, 6, 2)
-    intellect = rating(1, 6, 2)
-    cunning = rating(1, 6, 2)
-    willpower = rating(1, 6, 2)
-    charisma = rating(1, 6, 2)
-    melee = rating(0, 5, 2)
-    charm = rating(0, 5, 1)
-    medicine = rating(0, 5, 0)
-    operate = rating(0, 5, 0)
-    resilience = rating(0, 5, 1)
-    vigilance = rating(0, 5, 1)
-    athletics = rating(0, 5, 1)
+    # The sheet of the campaign's ruleset (Era: six characteristics 1-6, seven skills 0-5),
+    # checked by the ruleset's sheet type on every save (`clean`, `save`).
+    sheet = models.JSONField(default=dict, blank=True)
 
     wounds = models.PositiveSmallIntegerField(default=0, help_text="Wounds carried now.")
     # The lanista's price, in purses of 800 sesterces (seed: 3 to 15, usually 10).
@@ -175,9 +167,42 @@ class Gladiator(models.Model):
     def __str__(self) -> str:
         return f"{self.name} the {self.get_armatura_display().lower()}"
 
-    @property
-    def wound_points(self) -> int:
-        return 10 + self.might
+    def save(self, *args, **kwargs) -> None:
+        self.sheet = self._normal_sheet()
+        super().save(*args, **kwargs)
+
+    def clean(self) -> None:
+        super().clean()
+        try:
+            self.sheet = self._normal_sheet()
+        except SheetError as error:
+            # Keyed by the rating it names, so a form shows it on that field.
+            raise ValidationError({error.field or "sheet": str(error)}) from error
+
+    @classmethod
+    def with_sheet(cls, values: dict) -> dict:
+        """Model fields and sheet values alike, as the model takes them: what is not a field of
+        the model (`might=4`) is a rating of the ruleset's sheet, checked on save."""
+        names = {f.name for f in cls._meta.get_fields()} | {
+            f.attname for f in cls._meta.concrete_fields
+        }
+        fields = {key: value for key, value in values.items() if key in names}
+        ratings = {key: value for key, value in values.items() if key not in names}
+        return {**fields, "sheet": {**fields.get("sheet", {}), **ratings}}
+
+    @classmethod
+    def new(cls, **values) -> "Gladiator":
+        """A man from model fields and sheet values alike (`Gladiator.with_sheet`)."""
+        return cls(**cls.with_sheet(values))
+
+    def _normal_sheet(self) -> dict:
+        """The sheet as the ruleset writes it (defaults filled in); SheetError if it is bad. A
+        campaign whose ruleset has no engine yet keeps the sheet it was given (as does a form's
+        unsaved man, before the service gives him his campaign)."""
+        if self.campaign_id is None or self.campaign.ruleset not in ruleset_keys():
+            return dict(self.sheet)
+        sheet_type = get_ruleset(self.campaign.ruleset).sheet_type
+        return sheet_type.from_dict(self.sheet or {}).to_dict()
 
     @property
     def is_alive(self) -> bool:

@@ -79,6 +79,11 @@ class GladiatorFactory(factory.django.DjangoModelFactory):
     charm = 1
     price_purses = 10
 
+    @classmethod
+    def _adjust_kwargs(cls, **kwargs):
+        """Ratings (`might=4`) go on his sheet, as `Gladiator.new` puts them."""
+        return Gladiator.with_sheet(kwargs)
+
 
 class PriorRecordFactory(factory.django.DjangoModelFactory):
     class Meta:

@@ -8,21 +8,31 @@ when it begins, so it replays exactly from its seed whatever changes in the camp
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from dataclasses import fields as dataclass_fields
-from dataclasses import replace
 
 from arena.errors import BoutError
 from arena.models import Bout, Race, RaceEntry
 from arena.selectors.records import is_known
+from economy.models import SESTERCES_PER_PURSE
 from ludus.models import Gladiator
 from ludus.selectors.people import carried_injuries
 from rules.core.errors import RulesError
 from rules.era import bout as engine
 from rules.era import race as race_engine
+from rules.era.decision import appeal_pool
+from rules.era.injuries import INJURY_STEP, characteristic_loss, entries_named, injured_wound_points
 from rules.era.injuries import Injury as TableInjury
-from rules.era.injuries import characteristic_loss, entries_named, injured_wound_points
+from rules.era.kits import Kit
 from rules.era.orders import Orders, orders_by_name
-from rules.era.sheet import CHARACTERISTIC_RANGE, CHARACTERISTICS, SKILLS, Fighter, half_up
+from rules.era.sheet import (
+    CHARACTERISTIC_RANGE,
+    CHARACTERISTICS,
+    SKILLS,
+    EraSheet,
+    Fighter,
+    half_up,
+)
 
 ENGINE_REFUSED = "The engine refused: {error}"
 
@@ -58,9 +68,13 @@ def orders_as_data(orders: Orders) -> dict:
     }
 
 
+def era_sheet(gladiator: Gladiator) -> EraSheet:
+    """His Era sheet, from the JSON the campaign keeps (checked when it was saved)."""
+    return EraSheet.from_dict(gladiator.sheet)
+
+
 def fighter_sheet(gladiator: Gladiator) -> Fighter:
-    ratings = {name: getattr(gladiator, name) for name in CHARACTERISTICS + SKILLS}
-    return Fighter(name=gladiator.name, **ratings)
+    return era_sheet(gladiator).fighter(gladiator.name)
 
 
 def table_entries(injuries) -> tuple[TableInjury, ...]:
@@ -156,7 +170,9 @@ def driver_resistance(gladiator: Gladiator, injuries: tuple[TableInjury, ...] | 
     take (Cut Tendons); no arena kit on a chariot."""
     if injuries is None:
         injuries = driver_injuries(gladiator)
-    might = max(CHARACTERISTIC_RANGE[0], gladiator.might - characteristic_loss(injuries, "might"))
+    might = max(
+        CHARACTERISTIC_RANGE[0], era_sheet(gladiator).might - characteristic_loss(injuries, "might")
+    )
     return half_up(might)
 
 
@@ -177,8 +193,8 @@ def race_drivers(
         drivers.append(
             race_engine.Driver(
                 name=man.name,
-                agility=man.agility,
-                operate=man.operate,
+                agility=era_sheet(man).agility,
+                operate=era_sheet(man).operate,
                 resistance=driver_resistance(man, injuries),
                 push=_push(entry) if with_orders else (False,) * race_engine.LEGS,
                 injuries=injuries,
@@ -227,4 +243,55 @@ def replay(bout: Bout, *, decisions=None, max_rounds: int | None = None) -> engi
         seed=bout.seed,
         decisions=bout.decisions if decisions is None else decisions,
         max_rounds=max_rounds,
+    )
+
+
+# --- a man's page ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rating:
+    name: str
+    value: int
+
+
+@dataclass(frozen=True)
+class ArenaSheet:
+    """A gladiator's sheet and the figures the Era rules derive from it and his kit."""
+
+    characteristics: tuple[Rating, ...]
+    skills: tuple[Rating, ...]
+    kit: Kit
+    wound_points: int
+    resistance: int
+    helm: int
+    helm_penalty: int  # taken from Critical Injury rolls against him
+    attack_pool: str
+    damage: int
+    appeal_pool: str
+    price_purses: int
+    price_sesterces: int
+
+
+def arena_sheet(gladiator: Gladiator) -> ArenaSheet:
+    """His figures as he would be sent out today: the unhealed Critical Injuries he carries act
+    on them (Cut Tendons lowers Might, a Gashed Forearm adds a Bane die to his attack)."""
+    carried = table_entries(carried_injuries(gladiator))
+    era = era_sheet(gladiator)
+    sheet = era.fighter(gladiator.name)
+    entrant = engine.Entrant(fighter=sheet, kit=gladiator.armatura, injuries=carried)
+    kit = entrant.kit
+    return ArenaSheet(
+        characteristics=tuple(Rating(n.title(), getattr(era, n)) for n in CHARACTERISTICS),
+        skills=tuple(Rating(n.title(), getattr(era, n)) for n in SKILLS),
+        kit=kit,
+        wound_points=entrant.wound_points,
+        resistance=entrant.resistance,
+        helm=kit.helm,
+        helm_penalty=kit.helm * INJURY_STEP,
+        attack_pool=entrant.attack_pool().describe(),
+        damage=entrant.damage,
+        appeal_pool=appeal_pool(sheet, carried).describe(),
+        price_purses=gladiator.price_purses,
+        price_sesterces=gladiator.price_purses * SESTERCES_PER_PURSE,
     )

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from django.db import transaction
 
-from arena.adapters.era import bout_setup, race_drivers
+from arena.adapters.era import bout_setup, era_sheet, race_drivers
 from arena.errors import BoutError
 from arena.models import Bout, Race
 from economy.models import Bet, Bettor, Book
@@ -74,7 +74,8 @@ def bout_table_sides(bout: Bout) -> tuple[list[Side], str]:
     """The seed's table line for a bout (BETS): even, one or two Melee ranks, heavier armour."""
     a, b = bout.fighter_a, bout.fighter_b
     try:
-        line = table_line((a.name, b.name), (a.melee, b.melee), (a.armatura, b.armatura))
+        melee = (era_sheet(a).melee, era_sheet(b).melee)
+        line = table_line((a.name, b.name), melee, (a.armatura, b.armatura))
     except OddsError as error:
         raise BettingError(str(error)) from error
     sides = [

@@ -87,4 +87,5 @@ class RaceEntryForm(forms.Form):
 def _driver_label(man) -> str:
     known = f", {man.faction}" if man.is_charioteer and man.faction else ""
     kind = f"driver{known}" if man.is_charioteer else "gladiator"
-    return f"{man.name} ({kind}): Agility {man.agility}, Operate {man.operate}"
+    sheet = man.sheet
+    return f"{man.name} ({kind}): Agility {sheet.get('agility')}, Operate {sheet.get('operate')}"

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from django.db.models import Q, QuerySet, Sum
 
-from arena.adapters.era import bout_setup, setup_data
+from arena.adapters.era import bout_setup, setup_data, setup_from_data
 from arena.models import Bout, Show, Venue
 from arena.selectors.bouts import bout_pending, show_card
 from arena.selectors.records import gladiator_record, rudis_eligible
@@ -22,7 +22,7 @@ from economy import accounts
 from economy.models import Account, Entry, Hire, Transaction
 from economy.selectors.visibility import party_balance
 from ludus.models import Campaign, DignitasChange, Gladiator, Injury
-from ludus.selectors.people import carried_injuries, editor_dignitas
+from ludus.selectors.people import carried_injuries, editor_dignitas, gladiator_figures
 from rules.core.errors import RulesError
 from rules.era import bout as engine
 
@@ -138,10 +138,7 @@ class Corner:
     injuries: list[dict] = field(default_factory=list)
     yielded: bool = False
     dead: bool = False
-
-    @property
-    def wound_points(self) -> int:
-        return self.gladiator.wound_points
+    wound_points: int = 0  # as the engine set him up for this bout (his injuries carried in)
 
     @property
     def wound_percent(self) -> int:
@@ -184,6 +181,16 @@ def _start_wounds(setup: dict, side: str) -> int:
     return setup.get(side, {}).get("wounds", 0)
 
 
+def _wound_points(setup: dict, side: str, man: Gladiator) -> int:
+    """His Wound Points in this bout, from the engine's own inputs (as fought, or as the bout
+    would be set up now); from the ruleset's figures when no setup can be built."""
+    try:
+        return setup_from_data(setup).entrant(engine.Side(side)).wound_points
+    except (RulesError, KeyError, TypeError):
+        figures = gladiator_figures(man)
+        return figures["wound_points"] if figures else 0
+
+
 def _other(side: str) -> str:
     return "b" if side == "a" else "a"
 
@@ -192,7 +199,16 @@ def bout_steps(bout: Bout) -> list[Step]:
     """The bout read from its log: one Step per round, round 0 first."""
     men = {"a": bout.fighter_a, "b": bout.fighter_b}
     setup = bout_inputs(bout)
-    corners = {s: Corner(s, men[s], _start_favor(setup, s), _start_wounds(setup, s)) for s in SIDES}
+    corners = {
+        s: Corner(
+            s,
+            men[s],
+            _start_favor(setup, s),
+            _start_wounds(setup, s),
+            wound_points=_wound_points(setup, s, men[s]),
+        )
+        for s in SIDES
+    }
 
     def snapshot(round_: int, events: list[dict]) -> Step:
         copy = {s: replace(c, injuries=list(c.injuries)) for s, c in corners.items()}

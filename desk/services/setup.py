@@ -25,22 +25,6 @@ NEGATIVE_MONEY = "An opening sum cannot be negative."
 BOUTS_FOR_AUCTORATUS = "A free volunteer (auctoratus) owes at least one bout under his contract."
 BOUTS_ONLY_AUCTORATUS = "Only a free volunteer (auctoratus) owes contract bouts."
 
-SHEET_FIELDS = (
-    "might",
-    "agility",
-    "intellect",
-    "cunning",
-    "willpower",
-    "charisma",
-    "melee",
-    "charm",
-    "medicine",
-    "operate",
-    "resilience",
-    "vigilance",
-    "athletics",
-)
-
 
 class SetupError(ValueError):
     """A setup the rules refuse; `errors` maps a field name (or None) to its messages."""
@@ -136,7 +120,7 @@ def gladiator_create(*, campaign: Campaign, owner: Lanista | None = None, **fiel
     """A man of a school (or of none), with his sheet, his price and, if a volunteer, his bouts."""
     if owner is not None and owner.campaign_id != campaign.pk:
         raise SetupError({"owner": [FOREIGN_LANISTA]})
-    man = Gladiator(campaign=campaign, owner=owner, **fields)
+    man = Gladiator.new(campaign=campaign, owner=owner, **fields)  # ratings go on his sheet
     bouts = man.contract_bouts_left
     if man.legal_status == Gladiator.LegalStatus.AUCTORATUS:
         if not bouts:

@@ -6,15 +6,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from arena.adapters.era import arena_sheet
 from arena.selectors.records import gladiator_record
 from desk.forms_gladiators import OrdersForm
-from desk.selectors import (
-    arena_sheet,
-    city_records,
-    gladiator_bouts,
-    injuries_with_treatments,
-    schools,
-)
+from desk.selectors import city_records, gladiator_bouts, injuries_with_treatments, schools
 from economy.selectors.visibility import peculium_balance
 from ludus.access import Access, campaign_access
 from ludus.models import Gladiator, Lanista

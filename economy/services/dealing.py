@@ -77,7 +77,9 @@ def new_man(*, campaign, spec: dict, owner: Lanista, legal_status: str, **fields
         if field in _SERVICE_FIELDS:
             raise ContractError(SPEC_FIELD_SET_BY_SERVICE.format(field=field))
     try:
-        man = Gladiator(campaign=campaign, owner=owner, legal_status=legal_status, **fields, **spec)
+        man = Gladiator.new(
+            campaign=campaign, owner=owner, legal_status=legal_status, **fields, **spec
+        )
     except TypeError as error:
         raise ContractError(BAD_SPEC.format(errors=error)) from error
     man_save(man)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet, Sum
 
 from ludus.models import Campaign, Editor, Gladiator, Injury
+from rules.core.registry import get_ruleset, ruleset_keys
+from rules.core.ruleset import Figures, Ruleset, SheetField
 
 
 def editor_dignitas(editor: Editor) -> int:
@@ -55,3 +57,26 @@ def roster(campaign: Campaign, *, lanista=None) -> QuerySet[Gladiator]:
     if lanista is not None:
         men = men.filter(owner=lanista)
     return men.select_related("owner").order_by("name")
+
+
+def campaign_ruleset(campaign: Campaign) -> Ruleset | None:
+    """The campaign's ruleset, or None while its ruleset has no engine yet."""
+    return get_ruleset(campaign.ruleset) if campaign.ruleset in ruleset_keys() else None
+
+
+def sheet_fields(campaign: Campaign) -> tuple[SheetField, ...]:
+    """The ratings of a sheet in this campaign's ruleset, as a form shows them."""
+    ruleset = campaign_ruleset(campaign)
+    return ruleset.sheet_type.form_fields() if ruleset else ()
+
+
+def gladiator_figures(gladiator: Gladiator, injuries: list[str] | None = None) -> Figures | None:
+    """His figures (Wound Points, Resistance, Might...) from the campaign's ruleset alone, as the
+    injuries he carries leave them: every page shows these, never a sum of its own. `injuries`
+    are the names of his unhealed ones when the caller has them already."""
+    ruleset = campaign_ruleset(gladiator.campaign)
+    if ruleset is None:
+        return None
+    names = injuries if injuries is not None else [i.name for i in carried_injuries(gladiator)]
+    sheet = ruleset.sheet_type.from_dict(gladiator.sheet)
+    return ruleset.figures(sheet, injuries=names, equipment=gladiator.armatura)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from ludus.models import Campaign, Gladiator, Injury, TreatmentAttempt
+from ludus.selectors.people import campaign_ruleset
 from rules.core.seeds import new_seed
 from rules.era.dice import Difficulty, Pool, roll
 
@@ -41,7 +42,10 @@ def _require_alive(gladiator: Gladiator) -> None:
 
 
 def _rest(gladiator: Gladiator) -> int:
-    healed = min(gladiator.wounds, gladiator.might)
+    ruleset = campaign_ruleset(gladiator.campaign)
+    if ruleset is None:
+        return 0
+    healed = ruleset.rest(ruleset.sheet_type.from_dict(gladiator.sheet), gladiator.wounds)
     if healed:
         gladiator.wounds -= healed
         gladiator.full_clean()

@@ -7,6 +7,8 @@ They only format what the selectors and services computed; no rule is decided he
 
 from django import template
 
+from ludus.selectors.people import gladiator_figures
+
 register = template.Library()
 
 
@@ -24,3 +26,13 @@ def in_100(chance) -> str:
     if chance is None or chance == "":
         return ""
     return f"{round(float(chance) * 100)} in 100"
+
+
+@register.filter
+def wound_points(gladiator) -> int | str:
+    """His Wound Points as the campaign's ruleset gives them (ludus.selectors.people), using the
+    unhealed injuries a selector prefetched as `carried` when it did."""
+    carried = getattr(gladiator, "carried", None)
+    names = [injury.name for injury in carried] if carried is not None else None
+    figures = gladiator_figures(gladiator, injuries=names)
+    return figures["wound_points"] if figures else ""

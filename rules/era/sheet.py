@@ -42,8 +42,10 @@ DEFAULTS: dict[str, int] = {
     "charisma": 2,
     "melee": 2,
     "charm": 1,
-    "medicine": 1,
-    "operate": 1,
+    # A new man of a campaign starts untrained in both (the engine's Fighter keeps its own
+    # defaults for the odds commands).
+    "medicine": 0,
+    "operate": 0,
     "resilience": 1,
     "vigilance": 1,
     "athletics": 1,

@@ -57,7 +57,12 @@ def test_a_new_user_sets_up_a_campaign(page, screenshot):
     form.locator("button[type=submit]").click()
     page.wait_for_load_state()
     man = Gladiator.objects.get(campaign=campaign)
-    assert (man.name, man.owner, man.might, man.melee) == ("Spartacus", lanista, 4, 4)
+    assert (man.name, man.owner, man.sheet["might"], man.sheet["melee"]) == (
+        "Spartacus",
+        lanista,
+        4,
+        4,
+    )
     screenshot(page, "setup")
 
     page.click("nav.campaign-nav >> text=Roster")

@@ -96,7 +96,7 @@ def test_eros_bets_on_the_reds_and_is_refused_beyond_his_purse(page, circus, scr
     page.click("#bet-form button[type=submit]")
     page.wait_for_selector("#bet-form")
     page.wait_for_function("document.querySelector('#book-page').innerText.includes('to win 400')")
-    assert Bet.objects.filter(bettor=circus["eros"], entry=reds, stake=200).count() == 1
+    assert Bet.objects.filter(bettor=circus["eros"], side=reds.pk, stake=200).count() == 1
     assert account_balance(accounts.bettor_account(circus["eros"])) == 800
     screenshot(page, "book-after-bet")
 
@@ -112,7 +112,7 @@ def test_the_book_pages_on_a_phone(phone_page, circus, screenshot):
     book_services.bet_place(
         book=circus["bout_book"],
         bettor=circus["eros"],
-        side=circus["bout_book"].bout.fighter_a_id,
+        side=circus["bout_book"].event.fighter_a_id,
         stake=400,
     )
     log_in(phone_page, "eros_player")

@@ -5,7 +5,7 @@ from django.db.migrations.autodetector import MigrationAutodetector
 from django.db.migrations.loader import MigrationLoader
 from django.test.utils import override_settings
 
-from desk.legacy import LEGACY_MODULES
+from desk.legacy import HOUSE, LEGACY_MODULES
 
 LAYER = {"ludus": 1, "economy": 2, "arena": 3}
 
@@ -32,7 +32,7 @@ def test_the_old_history_ends_where_the_new_one_begins():
     """desk/legacy.py takes an old database to the end of the old history and records the new
     history's first steps as applied: the two must build the very same schema."""
     new = MigrationLoader(None, ignore_no_migrations=True)
-    house = [key for key in new.graph.nodes if key[0] in LAYER and key[1].endswith("_house")]
+    house = [key for key in new.graph.nodes if key[0] in LAYER and key[1].endswith(HOUSE)]
     with override_settings(MIGRATION_MODULES=LEGACY_MODULES):
         old = MigrationLoader(None, ignore_no_migrations=True)
         old_state = old.project_state()

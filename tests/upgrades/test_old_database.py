@@ -30,7 +30,7 @@ def ref(row):
 
 out = {
     "gladiators": {
-        g.name: {"sheet": {r: getattr(g, r) for r in RATINGS}, "wounds": g.wounds,
+        g.name: {"sheet": g.sheet, "wounds": g.wounds,
                  "status": g.status, "legal_status": g.legal_status,
                  "price_purses": g.price_purses, "orders": g.orders}
         for g in Gladiator.objects.all()

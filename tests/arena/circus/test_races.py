@@ -76,7 +76,7 @@ def test_a_race_run_to_the_end_writes_wrecks_and_the_prize(race):
         if wreck:
             assert entry.wrecked_on_leg == wreck.leg + 1
             # One hit for damage 6 less Resistance (half Might, rounded up).
-            hit = 6 - (entry.driver.might + 1) // 2
+            hit = 6 - (entry.driver.sheet["might"] + 1) // 2
             assert wreck.wounds == hit
             assert entry.driver.wounds == wounds_before[entry.driver.pk] + hit
         else:

@@ -165,14 +165,14 @@ def test_holding_a_show_is_repeatable_from_its_seed(cast):
             campaign=other,
             name=bout.fighter_a.name,
             armatura=bout.fighter_a.armatura,
-            melee=bout.fighter_a.melee,
+            melee=bout.fighter_a.sheet["melee"],
             orders=bout.fighter_a.orders,
         )
         b = factories.GladiatorFactory(
             campaign=other,
             name=bout.fighter_b.name,
             armatura=bout.fighter_b.armatura,
-            melee=bout.fighter_b.melee,
+            melee=bout.fighter_b.sheet["melee"],
             orders=bout.fighter_b.orders,
         )
         bout_add(show=twin, fighter_a=a, fighter_b=b)

@@ -100,7 +100,7 @@ def test_the_page_shows_the_state_the_engine_reached(cast, as_user):
     assert (now.a.wounds, now.b.wounds) == (engine_state.a.wounds, engine_state.b.wounds)
     assert (now.a.favor, now.b.favor) == (engine_state.a.favor, engine_state.b.favor)
     text = client.get(bout_url("bout_detail", cast)).content.decode()
-    wp = cast.mine.wound_points
+    wp = 10 + cast.mine.sheet["might"]  # Wound Points = 10 + Might, for a man carrying no injury
     assert f"{engine_state.a.wounds} of {wp} Wound Points" in text
 
 
@@ -266,7 +266,7 @@ def test_members_replay_a_bout_round_by_round(cast, as_user, who):
     client = as_user(getattr(cast, who))
     for step in steps:
         text = client.get(bout_url("bout_replay", cast) + f"?round={step.round}").content.decode()
-        assert f"{step.a.wounds} of {cast.mine.wound_points} Wound Points" in text
+        assert f"{step.a.wounds} of {10 + cast.mine.sheet['might']} Wound Points" in text
         for event in step.events:
             assert event["text"].replace("'", "&#x27;") in text
 

@@ -93,7 +93,13 @@ def test_existing_users_keep_their_passwords(db):
 
 def test_the_cast_follows_the_seed(demo):
     bithys = man(demo, "Bithys")
-    assert (bithys.armatura, bithys.might, bithys.melee, bithys.charisma, bithys.charm) == (
+    assert (
+        bithys.armatura,
+        bithys.sheet["might"],
+        bithys.sheet["melee"],
+        bithys.sheet["charisma"],
+        bithys.sheet["charm"],
+    ) == (
         "thraex",
         3,
         3,
@@ -108,7 +114,7 @@ def test_the_cast_follows_the_seed(demo):
     assert is_known(bithys, "Rome") and not is_known(bithys, "Pompeii")
     assert account_balance(accounts.peculium(bithys)) == 2 * PURSE
     rufus = man(demo, "Rufus")
-    assert (rufus.armatura, rufus.might, rufus.melee) == ("murmillo", 3, 2)
+    assert (rufus.armatura, rufus.sheet["might"], rufus.sheet["melee"]) == ("murmillo", 3, 2)
     assert rufus.owner != bithys.owner
     armaturae = set(bithys.owner.gladiators.values_list("armatura", flat=True))
     assert {"thraex", "murmillo", "samnite", "gaul"} <= armaturae
@@ -135,7 +141,7 @@ def test_the_shows_and_their_cards(demo):
     assert Hire.objects.get(show=pompeii, gladiator__name="Bithys").favor_called
     ludi = shows["The Ludi Romani"]
     entries = RaceEntry.objects.filter(race__show=ludi).order_by("lane")
-    assert [(e.faction, e.driver.agility, e.driver.operate) for e in entries] == [
+    assert [(e.faction, e.driver.sheet["agility"], e.driver.sheet["operate"]) for e in entries] == [
         ("Whites", 3, 3),
         ("Reds", 3, 2),
         ("Whites", 2, 2),

@@ -119,7 +119,8 @@ def test_gladiator_create_with_his_sheet(campaign):
         melee=3,
         price_purses=12,
     )
-    assert man.owner == school and (man.might, man.melee, man.price_purses) == (4, 3, 12)
+    assert man.owner == school
+    assert (man.sheet["might"], man.sheet["melee"], man.price_purses) == (4, 3, 12)
     assert man in school.gladiators.all()
 
 

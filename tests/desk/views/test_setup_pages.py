@@ -201,7 +201,7 @@ def test_the_gm_adds_a_gladiator_to_a_school(cast):
     response = cast.client_for("gm").post(_url(cast, "setup_gladiator_add"), data)
     assert response.status_code == 302
     man = Gladiator.objects.get(name="Oenomaus")
-    assert man.owner == cast.school and man.might == 5 and man.armatura == "gaul"
+    assert man.owner == cast.school and man.sheet["might"] == 5 and man.armatura == "gaul"
     roster = cast.client_for("nerva").get(reverse("roster", args=[cast.campaign.pk]))
     assert "Oenomaus" in roster.content.decode()
 

@@ -239,7 +239,7 @@ def test_recruit_and_condemned_from_the_market(campaign, nerva):
         buyer=nerva, kind="recruit", recruit={"name": "Crixus", "armatura": "gaul", "might": 4}
     )
     condemned = trade.gladiator_purchase(buyer=nerva, kind="condemned", recruit={"name": "Latro"})
-    assert (recruit.owner, recruit.legal_status, recruit.might) == (nerva, "slave", 4)
+    assert (recruit.owner, recruit.legal_status, recruit.sheet["might"]) == (nerva, "slave", 4)
     assert (condemned.owner, condemned.legal_status) == (nerva, "condemned")
     assert balance(accounts.chest(nerva)) == 5_000 - 1_600 - 500
     assert balance(accounts.market(campaign)) - market_before == 2_100

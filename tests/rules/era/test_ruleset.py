@@ -22,8 +22,8 @@ MURMILLO = EntrantInput("Murmillo", EraSheet(), side="b", equipment="murmillo")
 def test_setup_builds_the_engines_pair():
     setup = ERA.setup([BITHYS, MURMILLO])
     assert setup == bout.BoutSetup(
-        bout.Entrant(Fighter("Bithys", might=3, melee=3), "thraex"),
-        bout.Entrant(Fighter("Murmillo"), "murmillo"),
+        bout.Entrant(Fighter("Bithys", might=3, melee=3, medicine=0, operate=0), "thraex"),
+        bout.Entrant(Fighter("Murmillo", medicine=0, operate=0), "murmillo"),
     )
     with pytest.raises(RulesError, match="two entrants"):
         ERA.setup([BITHYS])
