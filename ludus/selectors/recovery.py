@@ -3,34 +3,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from django.db.models import Prefetch, QuerySet
 
 from ludus.models import Campaign, Gladiator, Injury, TreatmentAttempt
-from ludus.selectors.people import hurt_gladiators, unhealed_injuries
-from ludus.services.recovery import treatment_pool
-from rules.era.dice import distribution
+from ludus.selectors.people import campaign_ruleset, hurt_gladiators, unhealed_injuries
+from ludus.services.recovery import medicus
+from rules.core.ruleset import TreatmentOdds
 
 
-@dataclass(frozen=True)
-class TreatmentChance:
-    pool: str
-    chance: Fraction
-
-
-def treatment_chance(injury: Injury, *, at_ludus: bool = True) -> TreatmentChance | None:
-    """The medicus's pool against this injury and its exact chance (None with no school)."""
+def treatment_chance(injury: Injury, *, at_ludus: bool = True) -> TreatmentOdds | None:
+    """The medicus's check against this injury, its dice and its exact chance, from the
+    campaign's ruleset (None with no school to send a medicus, or no ruleset engine)."""
     lanista = injury.gladiator.owner
-    if lanista is None:
+    ruleset = campaign_ruleset(injury.gladiator.campaign)
+    if lanista is None or ruleset is None:
         return None
-    pool = treatment_pool(
-        injury=injury,
-        intellect=lanista.medicus_intellect,
-        medicine=lanista.medicus_medicine,
-        at_ludus=at_ludus,
+    return ruleset.treatment_odds(
+        severity=injury.severity, healer=medicus(lanista), at_home=at_ludus
     )
-    return TreatmentChance(pool=pool.describe(), chance=distribution(pool).p_success)
 
 
 def hurt_with_injuries(campaign: Campaign) -> QuerySet[Gladiator]:
@@ -46,7 +37,7 @@ def hurt_with_injuries(campaign: Campaign) -> QuerySet[Gladiator]:
 @dataclass(frozen=True)
 class InjuryRow:
     injury: Injury
-    chance: TreatmentChance | None
+    chance: TreatmentOdds | None
     attempts: tuple[TreatmentAttempt, ...]
     treated_today: bool
 

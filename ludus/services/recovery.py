@@ -12,20 +12,19 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from ludus.models import Campaign, Gladiator, Injury, TreatmentAttempt
+from ludus.models import Campaign, Gladiator, Injury, Lanista, TreatmentAttempt
 from ludus.selectors.people import campaign_ruleset
 from rules.core.seeds import new_seed
-from rules.era.dice import Difficulty, Pool, roll
 
 DEAD_MAN = "{name} is dead; the dead do not recover."
 NO_MEDICUS = "{name} belongs to no school, so no medicus can treat him."
 ALREADY_HEALED = "The {injury} of {name} is already healed."
 ALREADY_TREATED_TODAY = "The medicus has already tried to treat the {injury} of {name} today."
+NO_RULESET = "The {ruleset} rules have no treatment yet."
 
 # Untreated injuries that kill, by table name: the number of days after the day taken on whose
 # end the man dies (Bleeding Out: that same day; Mortal Wound: within the week).
@@ -34,6 +33,11 @@ LETHAL_UNTREATED = {"Bleeding Out": 0, "Mortal Wound": 6}
 
 class RecoveryError(ValueError):
     """A rest or a treatment the rules refuse."""
+
+
+def medicus(lanista: Lanista) -> dict[str, int]:
+    """The school's medicus as the ruleset's healer: his Intellect and Medicine."""
+    return {"intellect": lanista.medicus_intellect, "medicine": lanista.medicus_medicine}
 
 
 def _require_alive(gladiator: Gladiator) -> None:
@@ -61,12 +65,6 @@ def night_rest(*, gladiator: Gladiator) -> int:
     return _rest(gladiator)
 
 
-def treatment_pool(*, injury: Injury, intellect: int, medicine: int, at_ludus: bool) -> Pool:
-    """The medicus's pool: Intellect + Medicine against the injury's severity."""
-    pool = Pool.check(intellect, medicine, Difficulty.parse(injury.severity))
-    return pool if at_ludus else pool.upgrade_difficulty()
-
-
 @transaction.atomic
 def medicus_treat(*, injury: Injury, seed: int | None = None, at_ludus: bool = True):
     """The school's medicus treats one Critical Injury; the roll is kept with the attempt."""
@@ -87,13 +85,12 @@ def medicus_treat(*, injury: Injury, seed: int | None = None, at_ludus: bool = T
     if injury.treatments.filter(day=day).exists():
         raise RecoveryError(ALREADY_TREATED_TODAY.format(injury=injury.name, name=gladiator.name))
     seed = new_seed() if seed is None else seed
-    pool = treatment_pool(
-        injury=injury,
-        intellect=lanista.medicus_intellect,
-        medicine=lanista.medicus_medicine,
-        at_ludus=at_ludus,
+    ruleset = campaign_ruleset(gladiator.campaign)
+    if ruleset is None:
+        raise RecoveryError(NO_RULESET.format(ruleset=gladiator.campaign.get_ruleset_display()))
+    treated = ruleset.treat(
+        severity=injury.severity, healer=medicus(lanista), at_home=at_ludus, seed=seed
     )
-    rolled = roll(pool, random.Random(seed))
     attempt = TreatmentAttempt(
         injury=injury,
         day=day,
@@ -101,8 +98,8 @@ def medicus_treat(*, injury: Injury, seed: int | None = None, at_ludus: bool = T
         medicus_medicine=lanista.medicus_medicine,
         at_ludus=at_ludus,
         seed=seed,
-        roll=rolled.as_dict() | {"medicus": lanista.medicus_name},
-        success=rolled.outcome.success,
+        roll=treated.record | {"medicus": lanista.medicus_name},
+        success=treated.success,
     )
     attempt.full_clean()
     attempt.save()

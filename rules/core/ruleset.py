@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import ClassVar, Protocol, Self
 
 from rules.core.errors import RulesError
@@ -149,6 +150,15 @@ class Treatment:
 
 
 @dataclass(frozen=True)
+class TreatmentOdds:
+    """A treatment check before it is rolled: the check, its dice in words, its exact chance."""
+
+    check: str  # "Average Medicine check"
+    pool: str  # the dice, as a page shows them
+    chance: Fraction
+
+
+@dataclass(frozen=True)
 class FateSettled:
     """The loser's fate settled: the outcome with his fate (and any standing it moved), and
     the ruleset's verdict as data (Era: the crowd's call, the editor's act, the appeal)."""
@@ -166,6 +176,7 @@ class Ruleset(Protocol):
     engine_versions: ClassVar[tuple[str, ...]]  # every version it can replay, current included
     sheet_type: ClassVar[type[Sheet]]
     templates: ClassVar[Mapping[str, str]]  # what it shows: {"bout": "arena/era/bout.html", ...}
+    order_presets: ClassVar[tuple[str, ...]]  # the standing orders a man may be given
 
     def setup(self, entrants: Sequence[EntrantInput], **options: object) -> object:
         """The fight's setup from its entrants; `options` are the ruleset's (Era: first)."""
@@ -187,6 +198,12 @@ class Ruleset(Protocol):
         self, *, severity: str, healer: Mapping[str, int], at_home: bool, seed: int
     ) -> Treatment:
         """A treatment check between fights (Era: the medicus's Medicine check)."""
+        ...
+
+    def treatment_odds(
+        self, *, severity: str, healer: Mapping[str, int], at_home: bool
+    ) -> TreatmentOdds:
+        """That check before it is rolled: its dice and its exact chance."""
         ...
 
     def rest(self, sheet: Sheet, wounds: int) -> int:

@@ -29,10 +29,11 @@ from rules.core.ruleset import (
     Ruleset,
     Sheet,
     Treatment,
+    TreatmentOdds,
 )
 from rules.core.seeds import APPEAL, sub_rng
 from rules.era import bout, decision, odds
-from rules.era.dice import Pool, roll
+from rules.era.dice import Pool, distribution, roll
 from rules.era.injuries import (
     entries_named,
     injured_sheet,
@@ -40,7 +41,7 @@ from rules.era.injuries import (
     severity_by_name,
 )
 from rules.era.kits import kit_by_name
-from rules.era.orders import Orders, orders_by_name
+from rules.era.orders import PRESETS, Orders, orders_by_name
 from rules.era.sheet import EraSheet
 
 SIDES = (bout.Side.A, bout.Side.B)  # entrant index -> side
@@ -96,18 +97,33 @@ def _bout_setup(setup: object) -> bout.BoutSetup:
     return setup
 
 
+def treatment_pool(severity: str, intellect: int, medicine: int, at_home: bool) -> Pool:
+    """The medicus's pool: his Intellect + Medicine against the injury's severity (Easy 1 to
+    Daunting 4 Trial dice), one Trial die upgraded to Crisis away from the ludus."""
+    pool = Pool.check(intellect, medicine, severity_by_name(severity).difficulty)
+    return pool if at_home else pool.upgrade_difficulty()
+
+
+def _medicine_check(severity: str) -> str:
+    return f"{severity_by_name(severity).difficulty.name.title()} Medicine check"
+
+
 class EraRuleset:
     key: ClassVar[str] = "era"
     name: ClassVar[str] = "Era (seed 001)"
     engine_version: ClassVar[str] = bout.ENGINE_VERSION
     engine_versions: ClassVar[tuple[str, ...]] = (bout.ENGINE_VERSION,)
     sheet_type: ClassVar[type[Sheet]] = EraSheet
+    # The templates that show what only the Era rules have (tests/arena/test_ruleset_templates.py
+    # checks that each exists).
     templates: ClassVar[Mapping[str, str]] = {
-        "bout": "arena/era/bout.html",
-        "sheet": "ludus/era/sheet.html",
-        "odds": "arena/era/odds.html",
-        "verdict": "arena/era/verdict.html",
+        "bout": "arena/bouts/bout_detail.html",
+        "replay": "arena/bouts/bout_replay.html",
+        "odds": "arena/odds.html",
+        "corner": "arena/partials/corner.html",
+        "dice": "arena/partials/dice.html",
     }
+    order_presets: ClassVar[tuple[str, ...]] = tuple(PRESETS)
 
     # setting up and playing
 
@@ -205,12 +221,17 @@ class EraRuleset:
     ) -> Treatment:
         """The medicus's Medicine check: his Intellect + Medicine against the injury's
         severity (Easy 1 … Daunting 4 Trial dice), upgraded once away from the ludus."""
-        difficulty = severity_by_name(severity).difficulty
-        pool = Pool.check(healer["intellect"], healer["medicine"], difficulty)
-        pool = pool if at_home else pool.upgrade_difficulty()
+        pool = treatment_pool(severity, healer["intellect"], healer["medicine"], at_home)
         rolled = roll(pool, random.Random(seed))
-        check = f"{difficulty.name.title()} Medicine check"
-        return Treatment(rolled.outcome.success, check, rolled.as_dict())
+        return Treatment(rolled.outcome.success, _medicine_check(severity), rolled.as_dict())
+
+    def treatment_odds(
+        self, *, severity: str, healer: Mapping[str, int], at_home: bool
+    ) -> TreatmentOdds:
+        pool = treatment_pool(severity, healer["intellect"], healer["medicine"], at_home)
+        return TreatmentOdds(
+            _medicine_check(severity), pool.describe(), distribution(pool).p_success
+        )
 
     def rest(self, sheet: Sheet, wounds: int) -> int:
         """A night's rest heals Wounds equal to his Might (the sheet's), never more than he has."""

@@ -12,10 +12,10 @@ from ludus.services.recovery import (
     campaign_advance_day,
     medicus_treat,
     night_rest,
-    treatment_pool,
 )
 from rules.era.dice import Pool, distribution, roll
 from rules.era.injuries import TABLE
+from rules.era.ruleset import treatment_pool
 from tests import factories
 
 
@@ -52,7 +52,7 @@ def test_the_dead_do_not_rest(bithys):
 
 def test_the_cracked_rib_is_an_average_check_that_succeeds_245_times_in_384(bithys):
     rib = factories.InjuryFactory(gladiator=bithys, severity="average")
-    pool = treatment_pool(injury=rib, intellect=3, medicine=2, at_ludus=True)
+    pool = treatment_pool(rib.severity, intellect=3, medicine=2, at_home=True)
     assert pool == Pool(mastery=2, ability=1, trial=2)
     assert distribution(pool).p_success == Fraction(245, 384)
 
@@ -62,12 +62,12 @@ def test_the_cracked_rib_is_an_average_check_that_succeeds_245_times_in_384(bith
 )
 def test_severity_sets_the_difficulty(bithys, severity, trial):
     injury = factories.InjuryFactory(gladiator=bithys, severity=severity)
-    assert treatment_pool(injury=injury, intellect=3, medicine=2, at_ludus=True).trial == trial
+    assert treatment_pool(injury.severity, intellect=3, medicine=2, at_home=True).trial == trial
 
 
 def test_away_from_the_ludus_the_difficulty_is_upgraded_once(bithys):
     rib = factories.InjuryFactory(gladiator=bithys, severity="average")
-    away = treatment_pool(injury=rib, intellect=3, medicine=2, at_ludus=False)
+    away = treatment_pool(rib.severity, intellect=3, medicine=2, at_home=False)
     assert away == Pool(mastery=2, ability=1, trial=1, crisis=1)
     assert distribution(away).p_success < Fraction(245, 384)
 
