@@ -14,7 +14,6 @@ from django.db.models import Q, QuerySet
 from arena.models import Bout, Show, Verdict
 from arena.selectors.records import KNOWN_WINS, Record, gladiator_record, records_by_city
 from ludus.models import Campaign, Gladiator, Injury, Lanista, Membership
-from rules.era.orders import PRESETS
 
 
 def memberships_for_user(user) -> QuerySet[Membership]:
@@ -86,9 +85,6 @@ def gladiator_bouts(gladiator: Gladiator) -> QuerySet[Bout]:
 
 def injuries_with_treatments(gladiator: Gladiator) -> QuerySet[Injury]:
     return gladiator.injuries.prefetch_related("treatments").order_by("day_taken", "pk")
-
-
-ORDER_CHOICES = tuple((name, name.replace("-", " ").capitalize()) for name in PRESETS)
 
 
 @dataclass(frozen=True)

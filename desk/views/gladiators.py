@@ -72,7 +72,7 @@ def school_roster(request: HttpRequest, campaign_id: int, lanista_id: int) -> Ht
 def _detail_context(access: Access, gladiator: Gladiator, orders_form: OrdersForm | None):
     private = access.owns_gladiator(gladiator)
     if private and orders_form is None:
-        orders_form = OrdersForm(initial={"orders": gladiator.orders})
+        orders_form = OrdersForm(initial={"orders": gladiator.orders}, campaign=access.campaign)
     return {
         "access": access,
         "campaign": access.campaign,
@@ -102,7 +102,7 @@ def gladiator_detail(request: HttpRequest, campaign_id: int, gladiator_id: int) 
 @require_POST
 def gladiator_orders(request: HttpRequest, campaign_id: int, gladiator_id: int) -> HttpResponse:
     access, gladiator = _get_orders_gladiator_for_user(request, campaign_id, gladiator_id)
-    form = OrdersForm(request.POST)
+    form = OrdersForm(request.POST, campaign=access.campaign)
     if form.is_valid():
         try:
             gladiator = gladiator_orders_set(

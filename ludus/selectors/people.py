@@ -80,3 +80,11 @@ def gladiator_figures(gladiator: Gladiator, injuries: list[str] | None = None) -
     names = injuries if injuries is not None else [i.name for i in carried_injuries(gladiator)]
     sheet = ruleset.sheet_type.from_dict(gladiator.sheet)
     return ruleset.figures(sheet, injuries=names, equipment=gladiator.armatura)
+
+
+def order_choices(campaign: Campaign) -> list[tuple[str, str]]:
+    """The standing orders a man of this campaign may be given, for a form ("fight-on" shows
+    as "Fight on")."""
+    ruleset = campaign_ruleset(campaign)
+    presets = ruleset.order_presets if ruleset else ()
+    return [(name, name.replace("-", " ").capitalize()) for name in presets]
