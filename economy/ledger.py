@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Sum
 
 from economy.models import Account, Entry, Transaction
+from ludus.errors import Refusal
 from ludus.models import Campaign
 
 UNBALANCED = "A transaction's entries must sum to zero; these sum to {total:+,} sesterces."
@@ -24,7 +25,7 @@ ALREADY_REVERSED = "Transaction #{pk} has already been reversed."
 KEY_REUSED = "Idempotency key {key!r} was already used for a different transaction."
 
 
-class LedgerError(ValueError):
+class LedgerError(Refusal):
     """A posting the ledger refuses; the message is shown to the GM as it is."""
 
 

@@ -15,6 +15,8 @@ import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ludus.errors import Refusal
+
 ODDS_INVALID = "Odds are two whole numbers of at least 1; got {numerator} to {denominator}."
 ODDS_UNREADABLE = "Cannot read odds {text!r}; write e.g. 'Evens', '4 to 3 on', '2 to 1 against'."
 PROBABILITY_INVALID = "A chance to win must lie strictly between 0 and 1; got {p!r}."
@@ -25,7 +27,7 @@ NOT_IN_TABLE = (
 )
 
 
-class OddsError(ValueError):
+class OddsError(Refusal):
     """Odds, chances or stakes the book cannot use."""
 
 

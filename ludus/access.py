@@ -6,7 +6,9 @@ controls: his lanista's school, his editor's choices, his bettor's purse.
 """
 
 from dataclasses import dataclass
+from functools import wraps
 
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 
 from ludus.models import Campaign, Editor, Gladiator, Lanista, Membership
@@ -54,3 +56,29 @@ def require_gm(access: Access) -> None:
     """GM-only pages answer 404 to players too: they need not know the page exists."""
     if not access.is_gm:
         raise Http404("Not available")
+
+
+def campaign_view(*, gm_only: bool = False):
+    """The one door of every campaign page: a view taking `campaign_id` from its URL.
+
+    Anonymous users are sent to log in (as `login_required` does); a user who is not a member
+    of the campaign gets 404, and so does a player at a GM-only page (`gm_only=True`): they need
+    not learn that the page exists. The view finds its Access as `request.access`, and every
+    template the campaign and the user's standing (ludus.context_processors).
+    """
+
+    def decorate(view):
+        @wraps(view)
+        def guarded(request, *args, campaign_id: int, **kwargs):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            access = campaign_access(request.user, campaign_id)
+            if gm_only:
+                require_gm(access)
+            request.access = access
+            return view(request, *args, campaign_id=campaign_id, **kwargs)
+
+        guarded.gm_only = gm_only  # the URL sweep test reads it
+        return guarded
+
+    return decorate

@@ -9,7 +9,6 @@ economy.services.betting; a refused bet shows the service's message and changes 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ObjectDoesNotExist
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -29,7 +28,7 @@ from arena.book.selectors import (
 from arena.models import Bout, Race
 from economy.models import Book
 from economy.services import betting
-from ludus.access import Access, campaign_access, require_gm
+from ludus.access import Access, campaign_view
 
 
 def _get_book(access: Access, book_id: int) -> Book:
@@ -39,14 +38,12 @@ def _get_book(access: Access, book_id: int) -> Book:
         raise Http404("No such book") from None
 
 
-@login_required
+@campaign_view()
 def book_list(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     bouts, races = open_events_without_book(access.campaign) if access.is_gm else ([], [])
     books = list(books_for_campaign(access.campaign))
     context = {
-        "access": access,
-        "campaign": access.campaign,
         "nav": "bets",
         "books": [(book, side_rows(book, with_totals=False)) for book in books],
         "my_bets": visible_bets(access),
@@ -61,8 +58,6 @@ def _book_context(request: HttpRequest, access: Access, book: Book, bet_form=Non
     bettors = bettors_for(access)
     can_bet = book.is_open and bettors.exists()
     return {
-        "access": access,
-        "campaign": access.campaign,
         "nav": "bets",
         "book": book,
         "event": book.event,
@@ -76,17 +71,17 @@ def _book_context(request: HttpRequest, access: Access, book: Book, bet_form=Non
     }
 
 
-@login_required
+@campaign_view()
 def book_detail(request: HttpRequest, campaign_id: int, book_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     book = _get_book(access, book_id)
     return render(request, "arena/book/book_detail.html", _book_context(request, access, book))
 
 
-@login_required
+@campaign_view()
 @require_POST
 def bet_place(request: HttpRequest, campaign_id: int, book_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     book = _get_book(access, book_id)
     bettors = bettors_for(access)
     if not bettors.exists():
@@ -126,11 +121,10 @@ def bet_place(request: HttpRequest, campaign_id: int, book_id: int) -> HttpRespo
     return render(request, template, context, status=status)
 
 
-@login_required
+@campaign_view(gm_only=True)
 @require_POST
 def book_open(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
-    require_gm(access)
+    access = request.access
     bouts, races = open_events_without_book(access.campaign)
     form = BookOpenForm(request.POST, bouts=bouts, races=races)
     if not form.is_valid():
@@ -155,11 +149,10 @@ def book_open(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return redirect("bets:book_detail", campaign_id, book.pk)
 
 
-@login_required
+@campaign_view(gm_only=True)
 @require_POST
 def book_shorten(request: HttpRequest, campaign_id: int, book_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
-    require_gm(access)
+    access = request.access
     book = _get_book(access, book_id)
     form = ShortenForm(request.POST, sides=betting.book_sides(book))
     if form.is_valid():
@@ -175,11 +168,10 @@ def book_shorten(request: HttpRequest, campaign_id: int, book_id: int) -> HttpRe
     return redirect("bets:book_detail", campaign_id, book.pk)
 
 
-@login_required
+@campaign_view(gm_only=True)
 @require_POST
 def book_close(request: HttpRequest, campaign_id: int, book_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
-    require_gm(access)
+    access = request.access
     book = _get_book(access, book_id)
     form = CloseForm(request.POST)
     if not form.is_valid():

@@ -23,6 +23,7 @@ from arena.models import Race, RaceEntry, Show
 from economy.accounts import peculium, purse
 from economy.ledger import LedgerError, Leg, account_balance, transaction_post
 from economy.models import SESTERCES_PER_PURSE, Entry, Transaction
+from ludus.errors import Refusal
 from ludus.models import Gladiator, Ruleset
 from rules.core.errors import RulesError
 from rules.core.seeds import new_seed
@@ -50,7 +51,7 @@ BAD_PERIL = "Peril Points are spent on legs 1 to 3; got {peril!r}."
 REPLAY_DIFFERS = "Replaying the race from its seed did not give the legs already run."
 
 
-class RaceError(ValueError):
+class RaceError(Refusal):
     """A race the rules refuse; the message is shown to the GM as it is."""
 
 

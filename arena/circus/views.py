@@ -9,7 +9,6 @@ GM's. Writes are POSTs through arena.circus.services.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ObjectDoesNotExist
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -29,7 +28,7 @@ from arena.circus.selectors import (
 )
 from arena.models import Race, RaceEntry, Show
 from economy.services.betting import book_sides
-from ludus.access import Access, campaign_access, require_gm
+from ludus.access import Access, campaign_view
 
 
 def _get_race(access: Access, race_id: int) -> Race:
@@ -45,9 +44,9 @@ def _planned_shows(access: Access):
     )
 
 
-@login_required
+@campaign_view()
 def race_list(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     return _race_list_page(request, access)
 
 
@@ -55,8 +54,6 @@ def _race_list_page(request, access: Access, form=None, status: int = 200) -> Ht
     if form is None and access.is_gm:
         form = RacePlanForm(shows=_planned_shows(access))
     context = {
-        "access": access,
-        "campaign": access.campaign,
         "nav": "circus",
         "races": races_for_campaign(access.campaign),
         "plan_form": form if access.is_gm else None,
@@ -64,12 +61,11 @@ def _race_list_page(request, access: Access, form=None, status: int = 200) -> Ht
     return render(request, "arena/circus/race_list.html", context, status=status)
 
 
-@login_required
+@campaign_view(gm_only=True)
 @require_POST
 def race_plan(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """The GM plans a race on a show still to come; then he builds its field on its page."""
-    access = campaign_access(request.user, campaign_id)
-    require_gm(access)
+    access = request.access
     form = RacePlanForm(request.POST, shows=_planned_shows(access))
     if not form.is_valid():
         return _race_list_page(request, access, form, status=400)
@@ -113,8 +109,6 @@ def _race_context(access: Access, race: Race, entry_form=None) -> dict:
     if field_open and entry_form is None:
         entry_form = _entry_form(access, race)
     return {
-        "access": access,
-        "campaign": access.campaign,
         "nav": "circus",
         "race": race,
         "rows": [(row, prices.get(row.entry.pk), orders_forms.get(row.entry.pk)) for row in rows],
@@ -130,9 +124,9 @@ def _race_context(access: Access, race: Race, entry_form=None) -> dict:
     }
 
 
-@login_required
+@campaign_view()
 def race_detail(request: HttpRequest, campaign_id: int, race_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     race = _get_race(access, race_id)
     template = "arena/circus/race_detail.html"
     if request.htmx and request.GET.get("part") == "page":
@@ -140,11 +134,10 @@ def race_detail(request: HttpRequest, campaign_id: int, race_id: int) -> HttpRes
     return render(request, template, _race_context(access, race))
 
 
-@login_required
+@campaign_view(gm_only=True)
 @require_POST
 def race_run(request: HttpRequest, campaign_id: int, race_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
-    require_gm(access)
+    access = request.access
     race = _get_race(access, race_id)
     form = RaceRunForm(request.POST)
     status = 200
@@ -170,12 +163,12 @@ def race_run(request: HttpRequest, campaign_id: int, race_id: int) -> HttpRespon
     return redirect("circus:race_detail", campaign_id, race_id)
 
 
-@login_required
+@campaign_view()
 @require_POST
 def race_orders(
     request: HttpRequest, campaign_id: int, race_id: int, entry_id: int
 ) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     race = _get_race(access, race_id)
     try:
         entry = race.entries.select_related("driver__owner").get(pk=entry_id)
@@ -211,11 +204,10 @@ def _field_response(request, access: Access, race_id: int, entry_form=None, stat
     return render(request, "arena/circus/partials/field_swap.html", context, status=status)
 
 
-@login_required
+@campaign_view(gm_only=True)
 @require_POST
 def race_entry_add(request: HttpRequest, campaign_id: int, race_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
-    require_gm(access)
+    access = request.access
     race = _get_race(access, race_id)
     form = _entry_form(access, race, request.POST)
     status = 200
@@ -239,13 +231,12 @@ def race_entry_add(request: HttpRequest, campaign_id: int, race_id: int) -> Http
     return _field_response(request, access, race_id, form if status == 400 else None, status)
 
 
-@login_required
+@campaign_view(gm_only=True)
 @require_POST
 def race_entry_remove(
     request: HttpRequest, campaign_id: int, race_id: int, entry_id: int
 ) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
-    require_gm(access)
+    access = request.access
     race = _get_race(access, race_id)
     try:
         entry = race.entries.select_related("driver").get(pk=entry_id)

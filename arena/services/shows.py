@@ -17,6 +17,7 @@ from django.db.models import Max, Q
 from arena.models import Bout, Show, Venue, Verdict
 from arena.selectors.bouts import bout_pending_default
 from arena.services.bouts import bout_decide, bout_fight, crowd_call, new_seed
+from ludus.errors import Refusal
 from ludus.models import Campaign, Editor, Gladiator
 
 SHOW_HELD = "{show} has already been held."
@@ -33,7 +34,7 @@ BAD_VENUE = "{venue} is not a venue of 50 BC in this campaign."
 FIT = (Gladiator.Status.ACTIVE, Gladiator.Status.RUDIARIUS)  # a rudiarius fights by choice
 
 
-class ShowError(ValueError):
+class ShowError(Refusal):
     """A plan or card the rules refuse."""
 
 

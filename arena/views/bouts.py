@@ -16,7 +16,6 @@ back to the page, or the page itself with status 400 when the service refused.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -38,7 +37,7 @@ from arena.selectors.pages import (
 from arena.services.bouts import appeal_appellant, bout_decide, bout_fight, crowd_call
 from arena.services.rudis import rudis_give
 from economy.ledger import LedgerError
-from ludus.access import Access, campaign_access, require_gm
+from ludus.access import Access, campaign_view
 from ludus.services.ludus import LudusError
 from rules.era.bout import EndReason
 
@@ -106,8 +105,6 @@ def _bout_context(access: Access, bout: Bout) -> dict:
     verdict = _verdict(bout)
     rounds = [step for step in steps if step.events]
     return {
-        "access": access,
-        "campaign": access.campaign,
         "nav": "shows",
         "bout": bout,
         "show": bout.show,
@@ -167,21 +164,20 @@ def _respond(request, access, bout, status=200) -> HttpResponse:
     return redirect("arena:bout_detail", access.campaign.pk, bout.pk)
 
 
-@login_required
+@campaign_view()
 def bout_detail(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     bout = _get_bout(access, bout_id)
     if request.htmx and request.GET.get("part") == "panel":
         return _panel(request, access, bout)
     return render(request, "arena/bouts/bout_detail.html", _bout_context(access, bout))
 
 
-@login_required
+@campaign_view(gm_only=True)
 @require_POST
 def bout_fight_view(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
     """Fight one round, or to the end (GM). The engine may stop early for a choice."""
-    access = campaign_access(request.user, campaign_id)
-    require_gm(access)
+    access = request.access
     bout = _get_bout(access, bout_id)
     rounds = None if request.POST.get("to") == "end" else 1
     status = 200
@@ -210,12 +206,12 @@ def _report(request: HttpRequest, bout: Bout) -> None:
             messages.info(request, AWAITING_EDITOR)
 
 
-@login_required
+@campaign_view()
 @require_POST
 def bout_choose(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
     """Answer the choice the engine stopped for (the GM or the fighter's player), then finish
     the round it was asked in."""
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     bout = _get_bout(access, bout_id)
     pending = pending_choice(bout)
     if pending is None:
@@ -250,13 +246,13 @@ def bout_choose(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
     return _respond(request, access, bout, status)
 
 
-@login_required
+@campaign_view()
 @require_POST
 def bout_decide_view(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
     """The editor's decision (the GM or the editor's player): his choice for a divided crowd,
     or to follow or defy a crowd calling for release or the sword. The decision service rolls
     the appeal first in the sword band and charges the Dignitas for defiance."""
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     bout = _get_bout(access, bout_id)
     if not access.is_editor(bout.show.editor):
         raise Http404(NOT_YOUR_CHOICE)
@@ -287,11 +283,11 @@ def _decided(verdict: Verdict) -> str:
     return DECIDED.format(act=act)
 
 
-@login_required
+@campaign_view()
 @require_POST
 def bout_rudis(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
     """The editor gives the winner the rudis (the GM or the editor's player)."""
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     bout = _get_bout(access, bout_id)
     if not access.is_editor(bout.show.editor):
         raise Http404(NOT_YOUR_CHOICE)
@@ -306,10 +302,10 @@ def bout_rudis(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResp
     return _respond(request, access, bout, status)
 
 
-@login_required
+@campaign_view()
 def bout_replay(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
     """Step through a bout round by round from its stored log (?round=N)."""
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     bout = _get_bout(access, bout_id)
     steps = bout_steps(bout)
     if not bout.log:
@@ -323,8 +319,6 @@ def bout_replay(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
     number = min(max(number, 0), last)
     step = steps[number]
     context = {
-        "access": access,
-        "campaign": access.campaign,
         "nav": "shows",
         "bout": bout,
         "show": bout.show,

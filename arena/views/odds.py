@@ -11,7 +11,6 @@ from __future__ import annotations
 import secrets
 from fractions import Fraction
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
@@ -19,15 +18,13 @@ from django.views.decorators.http import require_POST
 from arena.forms import MAX_ODDS_BOUTS, OddsForm, PoolForm
 from arena.selectors.pages import campaign_fighters, odds_setup
 from economy.odds_lines import OddsError, nearest_odds
-from ludus.access import Access, campaign_access
+from ludus.access import Access, campaign_view
 from rules.era.dice import Pool, RulesError, distribution
 from rules.era.odds import bout_odds
 
 
 def _context(access: Access, **extra) -> dict:
     context = {
-        "access": access,
-        "campaign": access.campaign,
         "nav": "odds",
         "max_bouts": MAX_ODDS_BOUTS,
         "form": OddsForm(campaign=access.campaign, fighters=campaign_fighters(access.campaign)),
@@ -39,9 +36,9 @@ def _context(access: Access, **extra) -> dict:
     return context
 
 
-@login_required
+@campaign_view()
 def odds(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     return render(request, "arena/odds.html", _context(access))
 
 
@@ -94,11 +91,11 @@ def _bars(a_name: str, b_name: str, result) -> tuple[list, list]:
     return winners, fates
 
 
-@login_required
+@campaign_view()
 @require_POST
 def odds_run(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """Run the Monte Carlo for two men and answer with the result (a fragment under htmx)."""
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     form = OddsForm(
         request.POST, campaign=access.campaign, fighters=campaign_fighters(access.campaign)
     )
@@ -142,10 +139,10 @@ def odds_run(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return render(request, "arena/odds.html", context, status=status)
 
 
-@login_required
+@campaign_view()
 def pool_odds(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """Exact odds of one check pool, by convolution (rules.era.dice.distribution)."""
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     form = PoolForm(request.GET or None)
     pool_result = None
     if form.is_bound and form.is_valid():

@@ -8,7 +8,6 @@ Writes are POSTs through arena.services.shows and economy.services.hire.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -30,7 +29,7 @@ from arena.services.shows import ShowError, bout_add, show_hold, show_plan
 from economy.ledger import LedgerError
 from economy.services.hire import hire_contract_create
 from economy.services.lex_tullia import lex_tullia_warning
-from ludus.access import Access, campaign_access, require_gm
+from ludus.access import Access, campaign_view
 
 SHOW_PLANNED = "{show} is planned for day {day}. Put pairs on its card."
 PAIR_ADDED = "{a} and {b} are on the card."
@@ -49,12 +48,12 @@ def _get_show(access: Access, show_id: int) -> Show:
 
 
 def _base(access: Access, **extra) -> dict:
-    return {"access": access, "campaign": access.campaign, "nav": "shows", **extra}
+    return {"nav": "shows", **extra}
 
 
-@login_required
+@campaign_view()
 def show_list(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     context = _base(
         access,
         shows=campaign_shows(access.campaign).prefetch_related("bouts"),
@@ -63,11 +62,10 @@ def show_list(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return render(request, "arena/shows/show_list.html", context)
 
 
-@login_required
+@campaign_view(gm_only=True)
 def show_plan_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """Plan a new show (GM): its name, kind, editor, venue and day."""
-    access = campaign_access(request.user, campaign_id)
-    require_gm(access)
+    access = request.access
     form = ShowPlanForm(request.POST or None, campaign=access.campaign)
     status = 200
     if request.method == "POST":
@@ -109,10 +107,10 @@ def _show_context(access: Access, show: Show, bout_form: BoutAddForm | None = No
     )
 
 
-@login_required
+@campaign_view()
 def show_detail(request: HttpRequest, campaign_id: int, show_id: int) -> HttpResponse:
     """A show's card (everyone); for the GM while it is planned, the planner as well."""
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     show = _get_show(access, show_id)
     template = "arena/shows/show_detail.html"
     if request.htmx and request.GET.get("part") == "card":
@@ -131,12 +129,11 @@ def _orders(preset: str, ask: list[str], cut: bool = False) -> dict:
     return orders
 
 
-@login_required
+@campaign_view(gm_only=True)
 @require_POST
 def bout_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpResponse:
     """Put a pair on the card (GM) and hire each man who belongs to a lanista."""
-    access = campaign_access(request.user, campaign_id)
-    require_gm(access)
+    access = request.access
     show = _get_show(access, show_id)
     form = BoutAddForm(request.POST, campaign=access.campaign, fighters=fit_for_card(show))
     if form.is_valid():
@@ -184,13 +181,12 @@ def bout_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpR
     return render(request, "arena/shows/show_detail.html", context, status=400)
 
 
-@login_required
+@campaign_view(gm_only=True)
 @require_POST
 def show_hold_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpResponse:
     """Hold the show (GM): fight every remaining bout by the men's orders; the service decides
     what the editor need not be asked, and says which bouts wait for his decision."""
-    access = campaign_access(request.user, campaign_id)
-    require_gm(access)
+    access = request.access
     show = _get_show(access, show_id)
     try:
         show = show_hold(show=show, user=request.user)

@@ -14,6 +14,7 @@ from django.db import transaction
 
 from economy import accounts
 from economy.services.corrections import opening_balance
+from ludus.errors import Refusal
 from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
 
 UNKNOWN_USER = "There is no user named “{username}”."
@@ -26,7 +27,7 @@ BOUTS_FOR_AUCTORATUS = "A free volunteer (auctoratus) owes at least one bout und
 BOUTS_ONLY_AUCTORATUS = "Only a free volunteer (auctoratus) owes contract bouts."
 
 
-class SetupError(ValueError):
+class SetupError(Refusal):
     """A setup the rules refuse; `errors` maps a field name (or None) to its messages."""
 
     def __init__(self, errors: dict[str | None, list[str]]):

@@ -11,7 +11,7 @@ from desk.selectors import (
     upcoming_shows,
 )
 from economy.selectors.visibility import visible_balances
-from ludus.access import campaign_access
+from ludus.access import campaign_view
 from ludus.selectors.recovery import hurt_with_injuries
 
 
@@ -24,14 +24,12 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-@login_required
+@campaign_view()
 def campaign_dashboard(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     campaign = access.campaign
     shows = list(upcoming_shows(campaign)[:3])
     context = {
-        "access": access,
-        "campaign": campaign,
         "nav": "dashboard",
         "next_show": shows[0] if shows else None,
         "later_shows": shows[1:],

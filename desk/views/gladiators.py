@@ -1,7 +1,6 @@
 """The roster of each ludus, a gladiator's page, and his standing orders."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -11,7 +10,7 @@ from arena.selectors.records import gladiator_record
 from desk.forms_gladiators import OrdersForm
 from desk.selectors import city_records, gladiator_bouts, injuries_with_treatments, schools
 from economy.selectors.visibility import peculium_balance
-from ludus.access import Access, campaign_access
+from ludus.access import Access, campaign_view
 from ludus.models import Gladiator, Lanista
 from ludus.services.orders import OrdersError, gladiator_orders_set
 
@@ -23,7 +22,7 @@ def _get_gladiator_for_user(
 ) -> tuple[Access, Gladiator]:
     """The member's access and the campaign's gladiator; 404 for non-members or another
     campaign's man."""
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     gladiator = get_object_or_404(
         Gladiator.objects.select_related("owner", "owner__player"),
         pk=gladiator_id,
@@ -43,25 +42,21 @@ def _get_orders_gladiator_for_user(
     return access, gladiator
 
 
-@login_required
+@campaign_view()
 def roster(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     context = {
-        "access": access,
-        "campaign": access.campaign,
         "nav": "roster",
         "schools": schools(access.campaign),
     }
     return render(request, "desk/roster.html", context)
 
 
-@login_required
+@campaign_view()
 def school_roster(request: HttpRequest, campaign_id: int, lanista_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     lanista = get_object_or_404(Lanista, pk=lanista_id, campaign=access.campaign)
     context = {
-        "access": access,
-        "campaign": access.campaign,
         "nav": "roster",
         "schools": schools(access.campaign, lanista=lanista),
         "lanista": lanista,
@@ -74,8 +69,6 @@ def _detail_context(access: Access, gladiator: Gladiator, orders_form: OrdersFor
     if private and orders_form is None:
         orders_form = OrdersForm(initial={"orders": gladiator.orders}, campaign=access.campaign)
     return {
-        "access": access,
-        "campaign": access.campaign,
         "nav": "roster",
         "gladiator": gladiator,
         "sheet": arena_sheet(gladiator),
@@ -89,7 +82,7 @@ def _detail_context(access: Access, gladiator: Gladiator, orders_form: OrdersFor
     }
 
 
-@login_required
+@campaign_view()
 def gladiator_detail(request: HttpRequest, campaign_id: int, gladiator_id: int) -> HttpResponse:
     access, gladiator = _get_gladiator_for_user(request, campaign_id, gladiator_id)
     context = _detail_context(access, gladiator, None)
@@ -98,7 +91,7 @@ def gladiator_detail(request: HttpRequest, campaign_id: int, gladiator_id: int) 
     return render(request, "desk/gladiator_detail.html", context)
 
 
-@login_required
+@campaign_view()
 @require_POST
 def gladiator_orders(request: HttpRequest, campaign_id: int, gladiator_id: int) -> HttpResponse:
     access, gladiator = _get_orders_gladiator_for_user(request, campaign_id, gladiator_id)

@@ -6,7 +6,6 @@ reads everything (economy.selectors_web explains the choice).
 
 import csv
 
-from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
@@ -21,7 +20,7 @@ from economy.selectors.visibility import (
     visible_accounts,
     visible_balances,
 )
-from ludus.access import Access, campaign_access
+from ludus.access import Access, campaign_view
 from ludus.models import Gladiator
 
 PAGE_SIZE = 50
@@ -57,9 +56,9 @@ class _Echo:
         return value
 
 
-@login_required
+@campaign_view()
 def ledger(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     form, filters = _filters(request, access)
     page = Paginator(ledger_listing(access, **_listing(filters)), PAGE_SIZE).get_page(
         request.GET.get("page")
@@ -67,8 +66,6 @@ def ledger(request: HttpRequest, campaign_id: int) -> HttpResponse:
     query = request.GET.copy()
     query.pop("page", None)
     context = {
-        "access": access,
-        "campaign": access.campaign,
         "nav": "ledger",
         "form": form,
         "filters": filters,
@@ -81,9 +78,9 @@ def ledger(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return render(request, "desk/ledger.html", context)
 
 
-@login_required
+@campaign_view()
 def ledger_csv_download(request: HttpRequest, campaign_id: int) -> StreamingHttpResponse:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     _form, filters = _filters(request, access)
     writer = csv.writer(_Echo())
     rows = (writer.writerow(row) for row in ledger_csv(access, **_listing(filters)))

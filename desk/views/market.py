@@ -8,7 +8,6 @@ on every change and swaps in only the quote.
 """
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -27,7 +26,7 @@ from economy.selectors.quotes import (
 from economy.services.freedom import manumission
 from economy.services.hire import hire_contract_create
 from economy.services.trade import gladiator_purchase, gladiator_sell, volunteer_sign
-from ludus.access import Access, campaign_access
+from ludus.access import Access, campaign_view
 from ludus.models import Armatura
 
 ACTIONS = ("hire", "buy", "sell", "sign", "manumit")
@@ -94,8 +93,6 @@ def _quote(name: str, form):
 
 def _page(request, access: Access, forms: dict, quotes: dict, *, status: int = 200):
     context = {
-        "access": access,
-        "campaign": access.campaign,
         "nav": "market",
         "forms": forms,
         "quotes": quotes,
@@ -104,9 +101,9 @@ def _page(request, access: Access, forms: dict, quotes: dict, *, status: int = 2
     return render(request, "desk/market.html", context, status=status)
 
 
-@login_required
+@campaign_view()
 def market(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     name = request.GET.get("quote", "")
     initial = {}
     if request.GET.get("gladiator", "").isdigit() and name not in ACTIONS:
@@ -115,7 +112,7 @@ def market(request: HttpRequest, campaign_id: int) -> HttpResponse:
         forms = _forms(access, request.GET, bound=name)
         quote, error = _quote(name, forms[name])
         if request.htmx:
-            context = {"campaign": access.campaign, "quote": quote, "quote_error": error}
+            context = {"quote": quote, "quote_error": error}
             return render(request, "desk/market.html#quote", context)
         return _page(request, access, forms, {name: (quote, error)})
     return _page(request, access, _forms(access, initial=initial), {})
@@ -124,7 +121,7 @@ def market(request: HttpRequest, campaign_id: int) -> HttpResponse:
 def _deal(request: HttpRequest, campaign_id: int, name: str, act) -> HttpResponse:
     """Bind the named form to the POST, run the deal, and either redirect with the news or
     show the form again with the refusal (nothing written: each service is atomic)."""
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     forms = _forms(access, request.POST, bound=name)
     form = forms[name]
     if request.POST.get("quote") == name:
@@ -145,7 +142,7 @@ def _key(name: str, data: dict) -> str:
     return f"web:{name}:{data['key']}"
 
 
-@login_required
+@campaign_view()
 @require_POST
 def hire(request: HttpRequest, campaign_id: int) -> HttpResponse:
     def act(access, data, user):
@@ -170,7 +167,7 @@ def _new_man(data: dict) -> dict | None:
     return {"name": data["name"], "armatura": data["armatura"] or Armatura.THRAEX}
 
 
-@login_required
+@campaign_view()
 @require_POST
 def buy(request: HttpRequest, campaign_id: int) -> HttpResponse:
     def act(access, data, user):
@@ -189,7 +186,7 @@ def buy(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _deal(request, campaign_id, "buy", act)
 
 
-@login_required
+@campaign_view()
 @require_POST
 def sell(request: HttpRequest, campaign_id: int) -> HttpResponse:
     def act(access, data, user):
@@ -206,7 +203,7 @@ def sell(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _deal(request, campaign_id, "sell", act)
 
 
-@login_required
+@campaign_view()
 @require_POST
 def sign(request: HttpRequest, campaign_id: int) -> HttpResponse:
     def act(access, data, user):
@@ -224,7 +221,7 @@ def sign(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _deal(request, campaign_id, "sign", act)
 
 
-@login_required
+@campaign_view()
 @require_POST
 def manumit(request: HttpRequest, campaign_id: int) -> HttpResponse:
     def act(access, data, user):

@@ -31,7 +31,7 @@ from desk.services.setup import (
 )
 from economy.ledger import LedgerError, balances
 from economy.models import Account
-from ludus.access import Access, campaign_access, require_gm
+from ludus.access import Access, campaign_view, require_gm
 from ludus.models import Editor, Gladiator, Lanista, Membership, year_label
 from ludus.selectors.people import editor_dignitas
 
@@ -64,7 +64,7 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
 
 
 def _gm_access(request: HttpRequest, campaign_id: int) -> Access:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     require_gm(access)
     return access
 
@@ -106,8 +106,6 @@ def _render(request: HttpRequest, access: Access, status: int = 200, **bound) ->
     }
     forms.update(bound)
     context = {
-        "access": access,
-        "campaign": campaign,
         "nav": "setup",
         **forms,
         **_overview(campaign),
@@ -115,7 +113,7 @@ def _render(request: HttpRequest, access: Access, status: int = 200, **bound) ->
     return render(request, "desk/setup/setup.html", context, status=status)
 
 
-@login_required
+@campaign_view()
 def campaign_setup(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _render(request, _gm_access(request, campaign_id))
 
@@ -138,7 +136,7 @@ def _post(request, campaign_id, *, form_class, key, service, anchor, describe, w
     return _render(request, access, status=400, **{key: form})
 
 
-@login_required
+@campaign_view()
 @require_POST
 def member_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _post(
@@ -153,7 +151,7 @@ def member_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     )
 
 
-@login_required
+@campaign_view()
 @require_POST
 def lanista_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _post(
@@ -167,7 +165,7 @@ def lanista_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     )
 
 
-@login_required
+@campaign_view()
 @require_POST
 def gladiator_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _post(
@@ -181,7 +179,7 @@ def gladiator_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     )
 
 
-@login_required
+@campaign_view()
 @require_POST
 def editor_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _post(
@@ -195,7 +193,7 @@ def editor_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     )
 
 
-@login_required
+@campaign_view()
 @require_POST
 def election_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _post(

@@ -24,6 +24,7 @@ from economy.events import BoutRef, RaceRef
 from economy.ledger import LedgerError, Leg, account_balance, transaction_post
 from economy.models import Account, Bet, Bettor, Book, Transaction
 from economy.odds_lines import Odds, OddsError, check_stake, shorten
+from ludus.errors import Refusal
 from ludus.models import Campaign, Gladiator
 from ludus.references import event_is
 
@@ -37,7 +38,7 @@ STAKE_ABOVE_BALANCE = "{bettor} has {balance:,} sesterces and cannot stake {stak
 BOOK_TAMPERED = "The book holds {held:,} sesterces but its bets staked {staked:,}."
 
 
-class BettingError(ValueError):
+class BettingError(Refusal):
     """A book or a bet the rules refuse; the message is shown to the user as it is."""
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from ludus.errors import Refusal
 from ludus.models import Favor, Gladiator, Patron
 
 FAVOR_ALREADY_CALLED = "This Favor was already called on day {day}: {called_for}."
@@ -22,7 +23,7 @@ NOT_AUCTORATUS = "{name} is not a free volunteer under contract."
 CONTRACT_SERVED = "{name} has already served his contract."
 
 
-class LudusError(ValueError):
+class LudusError(Refusal):
     """A Favor, contract or rudis the rules refuse."""
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from ludus.errors import Refusal
 from ludus.models import Gladiator
 from ludus.selectors.people import campaign_ruleset
 
@@ -15,7 +16,7 @@ UNKNOWN_ORDERS = "Orders must be one of {allowed}; got {name!r}."
 DEAD_MAN_ORDERS = "{name} is dead; he takes no more orders."
 
 
-class OrdersError(ValueError):
+class OrdersError(Refusal):
     """Orders the rules do not know, or for a man who cannot take them."""
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from ludus.errors import Refusal
 from ludus.models import Campaign, Gladiator, Injury, Lanista, TreatmentAttempt
 from ludus.selectors.people import campaign_ruleset
 from rules.core.seeds import new_seed
@@ -31,7 +32,7 @@ NO_RULESET = "The {ruleset} rules have no treatment yet."
 LETHAL_UNTREATED = {"Bleeding Out": 0, "Mortal Wound": 6}
 
 
-class RecoveryError(ValueError):
+class RecoveryError(Refusal):
     """A rest or a treatment the rules refuse."""
 
 

@@ -6,13 +6,12 @@ man of a school he plays; he may call only the first kind. Anything else answers
 """
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from ludus.access import Access, campaign_access, require_gm
+from ludus.access import Access, campaign_view
 from ludus.forms_favors import FavorCallForm, FavorRecordForm
 from ludus.models import Favor
 from ludus.services.ludus import LudusError, favor_call, favor_record
@@ -54,8 +53,6 @@ def _context(access: Access, *, record_form=None, call_errors=None, call_forms=N
     if access.is_gm and record_form is None:
         record_form = FavorRecordForm(campaign=access.campaign)
     return {
-        "access": access,
-        "campaign": access.campaign,
         "nav": "favors",
         "owed": [row for row in rows if not row["favor"].is_called],
         "called": [row for row in rows if row["favor"].is_called],
@@ -63,17 +60,16 @@ def _context(access: Access, *, record_form=None, call_errors=None, call_forms=N
     }
 
 
-@login_required
+@campaign_view()
 def favors(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     return render(request, "ludus/favors.html", _context(access))
 
 
-@login_required
+@campaign_view(gm_only=True)
 @require_POST
 def favor_record_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
-    require_gm(access)
+    access = request.access
     form = FavorRecordForm(request.POST, campaign=access.campaign)
     if form.is_valid():
         try:
@@ -86,10 +82,10 @@ def favor_record_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return render(request, "ludus/favors.html", _context(access, record_form=form), status=400)
 
 
-@login_required
+@campaign_view()
 @require_POST
 def favor_call_view(request: HttpRequest, campaign_id: int, favor_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     favor = get_object_or_404(
         Favor.objects.select_related("patron", "patron__lanista"),
         pk=favor_id,

@@ -1,13 +1,12 @@
 """Recovery: who is hurt, the medicus's checks, and the turning of the day (rest for all)."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from ludus.access import Access, campaign_access, require_gm
+from ludus.access import Access, campaign_view
 from ludus.forms import TreatForm
 from ludus.models import Injury
 from ludus.selectors.recovery import medicus_rows, treatment_attempt, wounded
@@ -23,7 +22,7 @@ def _get_treatable_injury_for_user(
     request: HttpRequest, campaign_id: int, injury_id: int
 ) -> tuple[Access, Injury]:
     """The injury, for the GM or the player whose school owns the man; 404 for anyone else."""
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     injury = get_object_or_404(
         Injury.objects.select_related("gladiator", "gladiator__owner"),
         pk=injury_id,
@@ -37,8 +36,6 @@ def _get_treatable_injury_for_user(
 def _context(access: Access, *, attempt=None, error: str = "") -> dict:
     rows = medicus_rows(access.campaign)
     return {
-        "access": access,
-        "campaign": access.campaign,
         "nav": "recovery",
         "rows": rows,
         "treatable": {row.injury.pk for row in rows if access.owns_gladiator(row.injury.gladiator)},
@@ -49,18 +46,17 @@ def _context(access: Access, *, attempt=None, error: str = "") -> dict:
     }
 
 
-@login_required
+@campaign_view()
 def recovery(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
+    access = request.access
     attempt = treatment_attempt(access.campaign, request.GET.get("attempt"))
     return render(request, "ludus/recovery.html", _context(access, attempt=attempt))
 
 
-@login_required
+@campaign_view(gm_only=True)
 @require_POST
 def advance_day(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    access = campaign_access(request.user, campaign_id)
-    require_gm(access)
+    access = request.access
     report = campaign_advance_day(campaign=access.campaign)
     messages.success(request, DAY_ADVANCED.format(day=report.day))
     if report.rested:
@@ -71,7 +67,7 @@ def advance_day(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return redirect("recovery", campaign_id)
 
 
-@login_required
+@campaign_view()
 @require_POST
 def treat_injury(request: HttpRequest, campaign_id: int, injury_id: int) -> HttpResponse:
     access, injury = _get_treatable_injury_for_user(request, campaign_id, injury_id)

@@ -1,0 +1,128 @@
+"""Every URL of the app, for every kind of visitor: the GM, the owning player, another player,
+a member of another campaign, a logged-in stranger and anonymous. Nobody ever gets a 500; only
+members see a campaign (everyone else 404, anonymous sent to log in); a GM-only page answers
+404 to players. Each URL is also POSTed to with an empty body: a clear refusal, never a 500."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from arena.book.services import book_open
+from economy.models import Book
+from ludus.access import campaign_view
+from tests import factories
+from tests.cast import build_cast
+
+pytestmark = pytest.mark.django_db
+
+SKIPPED = ("admin:", "login", "logout")
+
+
+def _patterns(patterns=None, namespace=""):
+    """(name, pattern's int kwargs, view) of every named URL."""
+    for entry in patterns if patterns is not None else get_resolver().url_patterns:
+        if isinstance(entry, URLResolver):
+            inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
+            prefix = set(re.findall(r"<int:(\w+)>", str(entry.pattern)))
+            for name, kwargs, view in _patterns(entry.url_patterns, inner):
+                yield name, kwargs | prefix, view
+        elif isinstance(entry, URLPattern) and entry.name:
+            yield (
+                f"{namespace}{entry.name}",
+                set(re.findall(r"<int:(\w+)>", str(entry.pattern))),
+                entry.callback,
+            )
+
+
+URLS = [u for u in _patterns() if not u[0].startswith(SKIPPED)]
+
+
+@pytest.fixture
+def world():
+    cast = build_cast()
+    race = factories.RaceFactory(show=cast.show)
+    entry = factories.RaceEntryFactory(race=race, driver=cast.crixus)
+    patron = factories.PatronFactory(campaign=cast.campaign)
+    favor = factories.FavorFactory(patron=patron)
+    bout = factories.BoutFactory(show=cast.show, fighter_a=cast.bithys, fighter_b=cast.crixus)
+    book = book_open(bout=bout, source=Book.Source.ENGINE, runs=200)
+    stranger = factories.UserFactory(username="stranger")
+    ids = {
+        "campaign_id": cast.campaign.pk,
+        "show_id": cast.show.pk,
+        "bout_id": cast.bout.pk,
+        "race_id": race.pk,
+        "entry_id": entry.pk,
+        "gladiator_id": cast.bithys.pk,
+        "lanista_id": cast.school.pk,
+        "injury_id": cast.bithys.injuries.first().pk,
+        "favor_id": favor.pk,
+        "book_id": book.pk,
+    }
+    visitors = {
+        "gm": cast.gm,
+        "owner": cast.nerva,
+        "other player": cast.other,
+        "other campaign": cast.outsider,
+        "stranger": stranger,
+        "anonymous": None,
+    }
+    return ids, visitors
+
+
+def _client(user) -> Client:
+    client = Client(raise_request_exception=False)
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def _url(name, kwargs, ids):
+    return reverse(name, kwargs={key: ids[key] for key in kwargs})
+
+
+def _gm_only(view) -> bool:
+    return getattr(view, "gm_only", False)
+
+
+def test_the_sweep_sees_the_campaign_pages():
+    names = {name for name, _, _ in URLS}
+    assert {
+        "campaign_dashboard",
+        "arena:bout_detail",
+        "circus:race_detail",
+        "bets:book_detail",
+        "economy:ledger",
+        "recovery",
+        "favors",
+    } <= names
+    assert any(_gm_only(view) for _, _, view in URLS)
+    assert campaign_view  # the one door the sweep relies on
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_no_visitor_gets_a_500_and_outsiders_get_nothing(world, method):
+    ids, visitors = world
+    clients = {who: _client(user) for who, user in visitors.items()}
+    problems = []
+    for name, kwargs, view in URLS:
+        url = _url(name, kwargs, ids)
+        for who, client in clients.items():
+            status = getattr(client, method)(url).status_code
+            in_campaign = "campaign_id" in kwargs
+            if status >= 500:
+                problems.append((who, method, url, status))
+            elif in_campaign and who in ("other campaign", "stranger") and status != 404:
+                problems.append((who, method, url, status, "should be 404"))
+            elif in_campaign and who == "anonymous" and status != 302:
+                problems.append((who, method, url, status, "should send to log in"))
+            elif (
+                in_campaign
+                and _gm_only(view)
+                and who in ("owner", "other player")
+                and (status != 404)
+            ):
+                problems.append((who, method, url, status, "GM only"))
+    assert problems == []
