@@ -5,7 +5,6 @@ from django.db.models import Sum
 
 from arena.book import services as b
 from arena.models import Bout
-from desk.demo import demo_books
 from economy import accounts
 from economy.models import Account, Bet, Book, Entry, Transaction
 from economy.services import betting
@@ -290,19 +289,6 @@ def test_money_tampered_into_the_book_stops_settlement(bout, bithys, eros):
     with pytest.raises(betting.BettingError) as raised:
         b.book_settle(book=book)
     assert str(raised.value) == betting.BOOK_TAMPERED.format(held=150, staked=100)
-
-
-# --- the demo hook -----------------------------------------------------------------------
-
-
-def test_demo_books_open_the_card_and_place_eros_bet(bout, bithys, eros, campaign):
-    made = demo_books(campaign)
-    book = Book.objects.get(bout=bout)
-    assert book in made
-    bet = Bet.objects.get(book=book)
-    assert (bet.bettor, bet.fighter, bet.stake, bet.odds_label) == (eros, bithys, 400, "4 to 3 on")
-    assert demo_books(campaign) == []  # twice is safe
-    assert Bet.objects.count() == 1
 
 
 # --- the engine's line for a bout ----------------------------------------------------------

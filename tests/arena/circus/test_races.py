@@ -7,7 +7,6 @@ from arena.adapters.era import race_drivers, race_setup
 from arena.book import services as book_services
 from arena.circus import services as r
 from arena.models import Race, RaceEntry
-from desk.demo import demo_books
 from economy import accounts
 from economy.models import Book, Entry, Transaction
 from economy.services import betting
@@ -298,14 +297,6 @@ def test_when_every_driver_wrecks_there_is_no_prize_and_the_book_is_void(campaig
     book.refresh_from_db()
     assert book.status == Book.Status.VOID
     assert balance(accounts.bettor_account(eros)) == 1_000
-
-
-def test_demo_books_back_the_reds(race, eros, campaign):
-    demo_books(campaign)
-    book = Book.objects.get(race=race)
-    bet = book.bets.get()
-    assert bet.side == race.entries.get(faction="Reds").pk
-    assert (bet.stake, bet.odds_label) == (200, "2 to 1 against")
 
 
 def test_race_entry_ids_in_log_match_entries(race):

@@ -16,7 +16,7 @@ from arena.services.shows import show_hold
 from desk.demo import DEMO_NAME, DEMO_PASSWORD
 from economy import accounts
 from economy.ledger import account_balance
-from economy.models import SESTERCES_PER_PURSE, Account, Bet, Entry, Hire, Transaction
+from economy.models import SESTERCES_PER_PURSE, Account, Bet, Bettor, Entry, Hire, Transaction
 from economy.services.lex_tullia import lex_tullia_warning
 from ludus.models import Campaign, Gladiator, Membership
 from ludus.selectors.people import editor_dignitas
@@ -191,3 +191,16 @@ def test_bithys_wins_the_forum_munus_at_six_and_has_four_purses(demo):
     bet = Bet.objects.get(book__bout=bout)
     assert bet.settlement is not None
     assert bet.settlement.entries.get(account=accounts.bettor_account(bet.bettor)).amount == 700
+
+
+def test_eros_backs_bithys_and_the_reds_at_the_books_prices(demo):
+    # BETS: Bithys, one Melee rank better than the murmillo, at 4 to 3 on; the Samnite's heavier
+    # armour makes him the underdog at Pompeii; the Reds' contender 2 to 1 against (the public
+    # line: every driver careful).
+    eros = Bettor.objects.get(campaign=demo, name="Eros the gambler")
+    bets = [(b.side_name, b.stake, b.odds_label) for b in Bet.objects.filter(bettor=eros)]
+    assert bets == [
+        ("Bithys", 400, "4 to 3 on"),
+        ("Bithys", 400, "3 to 2 against"),
+        ("Eutychus (Reds)", 200, "2 to 1 against"),
+    ]
