@@ -1,13 +1,9 @@
 """The seed's cast for the betting tests: Bithys the thraex, the murmillo, the Forum munus, and
 Eros the gambler (a player's bettor), with the GM, another player and an outsider."""
 
-import uuid
-
 import pytest
 
 from economy import accounts
-from economy.ledger import Leg, account_balance, transaction_post
-from economy.models import Transaction
 from ludus.models import Membership
 from tests.factories import (
     BettorFactory,
@@ -20,21 +16,7 @@ from tests.factories import (
     ShowFactory,
     UserFactory,
 )
-
-
-def fund(account, amount: int) -> None:
-    """Money into an account from the market (a plain ledger posting, not a service)."""
-    transaction_post(
-        campaign=account.campaign,
-        cause=Transaction.Cause.OPENING,
-        memo="test funds",
-        legs=[Leg(accounts.market(account.campaign), -amount), Leg(account, amount)],
-        idempotency_key=f"test-fund:{uuid.uuid4().hex}",
-    )
-
-
-def balance(account) -> int:
-    return account_balance(account)
+from tests.money import balance, fund  # noqa: F401 (the cast's tests take them from here)
 
 
 @pytest.fixture

@@ -1,12 +1,8 @@
 """A small cast for the money tests: Nerva of Capua and his men, Fabia's father, his munus."""
 
-import uuid
-
 import pytest
 
 from economy import accounts
-from economy.ledger import Leg, account_balance, transaction_post
-from economy.models import Transaction
 from tests.factories import (
     CampaignFactory,
     EditorFactory,
@@ -14,21 +10,7 @@ from tests.factories import (
     LanistaFactory,
     ShowFactory,
 )
-
-
-def fund(account, amount: int) -> None:
-    """Put money in an account from the market (a plain ledger posting, not a service)."""
-    transaction_post(
-        campaign=account.campaign,
-        cause=Transaction.Cause.OPENING,
-        memo="test funds",
-        legs=[Leg(accounts.market(account.campaign), -amount), Leg(account, amount)],
-        idempotency_key=f"test-fund:{uuid.uuid4().hex}",
-    )
-
-
-def balance(account) -> int:
-    return account_balance(account)
+from tests.money import balance, fund  # noqa: F401 (the cast's tests take them from here)
 
 
 @pytest.fixture
