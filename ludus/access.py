@@ -58,13 +58,14 @@ def require_gm(access: Access) -> None:
         raise Http404("Not available")
 
 
-def campaign_view(*, gm_only: bool = False):
+def campaign_view(*, gm_only: bool = False, nav: str = ""):
     """The one door of every campaign page: a view taking `campaign_id` from its URL.
 
     Anonymous users are sent to log in (as `login_required` does); a user who is not a member
     of the campaign gets 404, and so does a player at a GM-only page (`gm_only=True`): they need
-    not learn that the page exists. The view finds its Access as `request.access`, and every
-    template the campaign and the user's standing (ludus.context_processors).
+    not learn that the page exists. The view finds its Access as `request.access`; every
+    template finds the campaign, the access and `nav` (the section of the campaign menu the
+    page belongs to) through ludus.context_processors.campaign.
     """
 
     def decorate(view):
@@ -76,6 +77,7 @@ def campaign_view(*, gm_only: bool = False):
             if gm_only:
                 require_gm(access)
             request.access = access
+            request.nav = nav
             return view(request, *args, campaign_id=campaign_id, **kwargs)
 
         guarded.gm_only = gm_only  # the URL sweep test reads it

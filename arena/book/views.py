@@ -38,13 +38,12 @@ def _get_book(access: Access, book_id: int) -> Book:
         raise Http404("No such book") from None
 
 
-@campaign_view()
+@campaign_view(nav="bets")
 def book_list(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     bouts, races = open_events_without_book(access.campaign) if access.is_gm else ([], [])
     books = list(books_for_campaign(access.campaign))
     context = {
-        "nav": "bets",
         "books": [(book, side_rows(book, with_totals=False)) for book in books],
         "my_bets": visible_bets(access),
         "purses": bettor_balances(access),
@@ -58,7 +57,6 @@ def _book_context(request: HttpRequest, access: Access, book: Book, bet_form=Non
     bettors = bettors_for(access)
     can_bet = book.is_open and bettors.exists()
     return {
-        "nav": "bets",
         "book": book,
         "event": book.event,
         "rows": side_rows(book, with_totals=access.is_gm),
@@ -71,14 +69,14 @@ def _book_context(request: HttpRequest, access: Access, book: Book, bet_form=Non
     }
 
 
-@campaign_view()
+@campaign_view(nav="bets")
 def book_detail(request: HttpRequest, campaign_id: int, book_id: int) -> HttpResponse:
     access = request.access
     book = _get_book(access, book_id)
     return render(request, "arena/book/book_detail.html", _book_context(request, access, book))
 
 
-@campaign_view()
+@campaign_view(nav="bets")
 @require_POST
 def bet_place(request: HttpRequest, campaign_id: int, book_id: int) -> HttpResponse:
     access = request.access
@@ -121,7 +119,7 @@ def bet_place(request: HttpRequest, campaign_id: int, book_id: int) -> HttpRespo
     return render(request, template, context, status=status)
 
 
-@campaign_view(gm_only=True)
+@campaign_view(gm_only=True, nav="bets")
 @require_POST
 def book_open(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
@@ -149,7 +147,7 @@ def book_open(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return redirect("bets:book_detail", campaign_id, book.pk)
 
 
-@campaign_view(gm_only=True)
+@campaign_view(gm_only=True, nav="bets")
 @require_POST
 def book_shorten(request: HttpRequest, campaign_id: int, book_id: int) -> HttpResponse:
     access = request.access
@@ -168,7 +166,7 @@ def book_shorten(request: HttpRequest, campaign_id: int, book_id: int) -> HttpRe
     return redirect("bets:book_detail", campaign_id, book.pk)
 
 
-@campaign_view(gm_only=True)
+@campaign_view(gm_only=True, nav="bets")
 @require_POST
 def book_close(request: HttpRequest, campaign_id: int, book_id: int) -> HttpResponse:
     access = request.access

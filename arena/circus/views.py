@@ -44,7 +44,7 @@ def _planned_shows(access: Access):
     )
 
 
-@campaign_view()
+@campaign_view(nav="circus")
 def race_list(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     return _race_list_page(request, access)
@@ -54,14 +54,13 @@ def _race_list_page(request, access: Access, form=None, status: int = 200) -> Ht
     if form is None and access.is_gm:
         form = RacePlanForm(shows=_planned_shows(access))
     context = {
-        "nav": "circus",
         "races": races_for_campaign(access.campaign),
         "plan_form": form if access.is_gm else None,
     }
     return render(request, "arena/circus/race_list.html", context, status=status)
 
 
-@campaign_view(gm_only=True)
+@campaign_view(gm_only=True, nav="circus")
 @require_POST
 def race_plan(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """The GM plans a race on a show still to come; then he builds its field on its page."""
@@ -109,7 +108,6 @@ def _race_context(access: Access, race: Race, entry_form=None) -> dict:
     if field_open and entry_form is None:
         entry_form = _entry_form(access, race)
     return {
-        "nav": "circus",
         "race": race,
         "rows": [(row, prices.get(row.entry.pk), orders_forms.get(row.entry.pk)) for row in rows],
         "legs": race_legs(race),
@@ -124,7 +122,7 @@ def _race_context(access: Access, race: Race, entry_form=None) -> dict:
     }
 
 
-@campaign_view()
+@campaign_view(nav="circus")
 def race_detail(request: HttpRequest, campaign_id: int, race_id: int) -> HttpResponse:
     access = request.access
     race = _get_race(access, race_id)
@@ -134,7 +132,7 @@ def race_detail(request: HttpRequest, campaign_id: int, race_id: int) -> HttpRes
     return render(request, template, _race_context(access, race))
 
 
-@campaign_view(gm_only=True)
+@campaign_view(gm_only=True, nav="circus")
 @require_POST
 def race_run(request: HttpRequest, campaign_id: int, race_id: int) -> HttpResponse:
     access = request.access
@@ -163,7 +161,7 @@ def race_run(request: HttpRequest, campaign_id: int, race_id: int) -> HttpRespon
     return redirect("circus:race_detail", campaign_id, race_id)
 
 
-@campaign_view()
+@campaign_view(nav="circus")
 @require_POST
 def race_orders(
     request: HttpRequest, campaign_id: int, race_id: int, entry_id: int
@@ -204,7 +202,7 @@ def _field_response(request, access: Access, race_id: int, entry_form=None, stat
     return render(request, "arena/circus/partials/field_swap.html", context, status=status)
 
 
-@campaign_view(gm_only=True)
+@campaign_view(gm_only=True, nav="circus")
 @require_POST
 def race_entry_add(request: HttpRequest, campaign_id: int, race_id: int) -> HttpResponse:
     access = request.access
@@ -231,7 +229,7 @@ def race_entry_add(request: HttpRequest, campaign_id: int, race_id: int) -> Http
     return _field_response(request, access, race_id, form if status == 400 else None, status)
 
 
-@campaign_view(gm_only=True)
+@campaign_view(gm_only=True, nav="circus")
 @require_POST
 def race_entry_remove(
     request: HttpRequest, campaign_id: int, race_id: int, entry_id: int

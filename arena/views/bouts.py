@@ -105,7 +105,6 @@ def _bout_context(access: Access, bout: Bout) -> dict:
     verdict = _verdict(bout)
     rounds = [step for step in steps if step.events]
     return {
-        "nav": "shows",
         "bout": bout,
         "show": bout.show,
         "steps": steps,
@@ -164,7 +163,7 @@ def _respond(request, access, bout, status=200) -> HttpResponse:
     return redirect("arena:bout_detail", access.campaign.pk, bout.pk)
 
 
-@campaign_view()
+@campaign_view(nav="shows")
 def bout_detail(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
     access = request.access
     bout = _get_bout(access, bout_id)
@@ -173,7 +172,7 @@ def bout_detail(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
     return render(request, "arena/bouts/bout_detail.html", _bout_context(access, bout))
 
 
-@campaign_view(gm_only=True)
+@campaign_view(gm_only=True, nav="shows")
 @require_POST
 def bout_fight_view(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
     """Fight one round, or to the end (GM). The engine may stop early for a choice."""
@@ -206,7 +205,7 @@ def _report(request: HttpRequest, bout: Bout) -> None:
             messages.info(request, AWAITING_EDITOR)
 
 
-@campaign_view()
+@campaign_view(nav="shows")
 @require_POST
 def bout_choose(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
     """Answer the choice the engine stopped for (the GM or the fighter's player), then finish
@@ -246,7 +245,7 @@ def bout_choose(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
     return _respond(request, access, bout, status)
 
 
-@campaign_view()
+@campaign_view(nav="shows")
 @require_POST
 def bout_decide_view(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
     """The editor's decision (the GM or the editor's player): his choice for a divided crowd,
@@ -283,7 +282,7 @@ def _decided(verdict: Verdict) -> str:
     return DECIDED.format(act=act)
 
 
-@campaign_view()
+@campaign_view(nav="shows")
 @require_POST
 def bout_rudis(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
     """The editor gives the winner the rudis (the GM or the editor's player)."""
@@ -302,7 +301,7 @@ def bout_rudis(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResp
     return _respond(request, access, bout, status)
 
 
-@campaign_view()
+@campaign_view(nav="shows")
 def bout_replay(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
     """Step through a bout round by round from its stored log (?round=N)."""
     access = request.access
@@ -319,7 +318,6 @@ def bout_replay(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
     number = min(max(number, 0), last)
     step = steps[number]
     context = {
-        "nav": "shows",
         "bout": bout,
         "show": bout.show,
         "step": step,

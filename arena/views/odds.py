@@ -25,7 +25,6 @@ from rules.era.odds import bout_odds
 
 def _context(access: Access, **extra) -> dict:
     context = {
-        "nav": "odds",
         "max_bouts": MAX_ODDS_BOUTS,
         "form": OddsForm(campaign=access.campaign, fighters=campaign_fighters(access.campaign)),
         "pool_form": PoolForm(),
@@ -36,7 +35,7 @@ def _context(access: Access, **extra) -> dict:
     return context
 
 
-@campaign_view()
+@campaign_view(nav="odds")
 def odds(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     return render(request, "arena/odds.html", _context(access))
@@ -91,7 +90,7 @@ def _bars(a_name: str, b_name: str, result) -> tuple[list, list]:
     return winners, fates
 
 
-@campaign_view()
+@campaign_view(nav="odds")
 @require_POST
 def odds_run(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """Run the Monte Carlo for two men and answer with the result (a fragment under htmx)."""
@@ -139,7 +138,7 @@ def odds_run(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return render(request, "arena/odds.html", context, status=status)
 
 
-@campaign_view()
+@campaign_view(nav="odds")
 def pool_odds(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """Exact odds of one check pool, by convolution (rules.era.dice.distribution)."""
     access = request.access

@@ -47,22 +47,17 @@ def _get_show(access: Access, show_id: int) -> Show:
         raise Http404("No such show") from None
 
 
-def _base(access: Access, **extra) -> dict:
-    return {"nav": "shows", **extra}
-
-
-@campaign_view()
+@campaign_view(nav="shows")
 def show_list(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
-    context = _base(
-        access,
-        shows=campaign_shows(access.campaign).prefetch_related("bouts"),
-        past_bouts=past_bouts(access.campaign)[:20],
-    )
+    context = {
+        "shows": campaign_shows(access.campaign).prefetch_related("bouts"),
+        "past_bouts": past_bouts(access.campaign)[:20],
+    }
     return render(request, "arena/shows/show_list.html", context)
 
 
-@campaign_view(gm_only=True)
+@campaign_view(gm_only=True, nav="shows")
 def show_plan_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """Plan a new show (GM): its name, kind, editor, venue and day."""
     access = request.access
@@ -78,7 +73,7 @@ def show_plan_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
                 messages.success(request, SHOW_PLANNED.format(show=show.name, day=show.day))
                 return redirect("arena:show_detail", campaign_id, show.pk)
         status = 400
-    return render(request, "arena/shows/show_plan.html", _base(access, form=form), status=status)
+    return render(request, "arena/shows/show_plan.html", {"form": form}, status=status)
 
 
 def _lex_tullia(show: Show) -> str | None:
@@ -93,21 +88,20 @@ def _show_context(access: Access, show: Show, bout_form: BoutAddForm | None = No
     planning = access.is_gm and show.status == Show.Status.PLANNED
     if planning and bout_form is None:
         bout_form = BoutAddForm(campaign=access.campaign, fighters=fit_for_card(show))
-    return _base(
-        access,
-        show=show,
-        rows=card_rows(show),
-        races=show.races.all(),
-        planning=planning,
-        bout_form=bout_form if planning else None,
-        cost=show_cost(show) if is_editor else None,
-        lex_tullia=_lex_tullia(show),
-        dignitas=editor_standing(show),
-        can_hold=planning and show.bouts.exists(),
-    )
+    return {
+        "show": show,
+        "rows": card_rows(show),
+        "races": show.races.all(),
+        "planning": planning,
+        "bout_form": bout_form if planning else None,
+        "cost": show_cost(show) if is_editor else None,
+        "lex_tullia": _lex_tullia(show),
+        "dignitas": editor_standing(show),
+        "can_hold": planning and show.bouts.exists(),
+    }
 
 
-@campaign_view()
+@campaign_view(nav="shows")
 def show_detail(request: HttpRequest, campaign_id: int, show_id: int) -> HttpResponse:
     """A show's card (everyone); for the GM while it is planned, the planner as well."""
     access = request.access
@@ -129,7 +123,7 @@ def _orders(preset: str, ask: list[str], cut: bool = False) -> dict:
     return orders
 
 
-@campaign_view(gm_only=True)
+@campaign_view(gm_only=True, nav="shows")
 @require_POST
 def bout_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpResponse:
     """Put a pair on the card (GM) and hire each man who belongs to a lanista."""
@@ -181,7 +175,7 @@ def bout_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpR
     return render(request, "arena/shows/show_detail.html", context, status=400)
 
 
-@campaign_view(gm_only=True)
+@campaign_view(gm_only=True, nav="shows")
 @require_POST
 def show_hold_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpResponse:
     """Hold the show (GM): fight every remaining bout by the men's orders; the service decides

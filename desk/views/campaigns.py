@@ -24,13 +24,12 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-@campaign_view()
+@campaign_view(nav="dashboard")
 def campaign_dashboard(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     campaign = access.campaign
     shows = list(upcoming_shows(campaign)[:3])
     context = {
-        "nav": "dashboard",
         "next_show": shows[0] if shows else None,
         "later_shows": shows[1:],
         "days_to_show": shows[0].day - campaign.day if shows else None,

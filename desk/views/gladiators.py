@@ -42,22 +42,20 @@ def _get_orders_gladiator_for_user(
     return access, gladiator
 
 
-@campaign_view()
+@campaign_view(nav="roster")
 def roster(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     context = {
-        "nav": "roster",
         "schools": schools(access.campaign),
     }
     return render(request, "desk/roster.html", context)
 
 
-@campaign_view()
+@campaign_view(nav="roster")
 def school_roster(request: HttpRequest, campaign_id: int, lanista_id: int) -> HttpResponse:
     access = request.access
     lanista = get_object_or_404(Lanista, pk=lanista_id, campaign=access.campaign)
     context = {
-        "nav": "roster",
         "schools": schools(access.campaign, lanista=lanista),
         "lanista": lanista,
     }
@@ -69,7 +67,6 @@ def _detail_context(access: Access, gladiator: Gladiator, orders_form: OrdersFor
     if private and orders_form is None:
         orders_form = OrdersForm(initial={"orders": gladiator.orders}, campaign=access.campaign)
     return {
-        "nav": "roster",
         "gladiator": gladiator,
         "sheet": arena_sheet(gladiator),
         "record": gladiator_record(gladiator),
@@ -82,7 +79,7 @@ def _detail_context(access: Access, gladiator: Gladiator, orders_form: OrdersFor
     }
 
 
-@campaign_view()
+@campaign_view(nav="roster")
 def gladiator_detail(request: HttpRequest, campaign_id: int, gladiator_id: int) -> HttpResponse:
     access, gladiator = _get_gladiator_for_user(request, campaign_id, gladiator_id)
     context = _detail_context(access, gladiator, None)
@@ -91,7 +88,7 @@ def gladiator_detail(request: HttpRequest, campaign_id: int, gladiator_id: int) 
     return render(request, "desk/gladiator_detail.html", context)
 
 
-@campaign_view()
+@campaign_view(nav="roster")
 @require_POST
 def gladiator_orders(request: HttpRequest, campaign_id: int, gladiator_id: int) -> HttpResponse:
     access, gladiator = _get_orders_gladiator_for_user(request, campaign_id, gladiator_id)

@@ -56,7 +56,7 @@ class _Echo:
         return value
 
 
-@campaign_view()
+@campaign_view(nav="ledger")
 def ledger(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     form, filters = _filters(request, access)
@@ -66,7 +66,6 @@ def ledger(request: HttpRequest, campaign_id: int) -> HttpResponse:
     query = request.GET.copy()
     query.pop("page", None)
     context = {
-        "nav": "ledger",
         "form": form,
         "filters": filters,
         "page": page,
@@ -78,7 +77,7 @@ def ledger(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return render(request, "desk/ledger.html", context)
 
 
-@campaign_view()
+@campaign_view(nav="ledger")
 def ledger_csv_download(request: HttpRequest, campaign_id: int) -> StreamingHttpResponse:
     access = request.access
     _form, filters = _filters(request, access)

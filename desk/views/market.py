@@ -93,7 +93,6 @@ def _quote(name: str, form):
 
 def _page(request, access: Access, forms: dict, quotes: dict, *, status: int = 200):
     context = {
-        "nav": "market",
         "forms": forms,
         "quotes": quotes,
         "prices": price_table(),
@@ -101,7 +100,7 @@ def _page(request, access: Access, forms: dict, quotes: dict, *, status: int = 2
     return render(request, "desk/market.html", context, status=status)
 
 
-@campaign_view()
+@campaign_view(nav="market")
 def market(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     name = request.GET.get("quote", "")
@@ -142,7 +141,7 @@ def _key(name: str, data: dict) -> str:
     return f"web:{name}:{data['key']}"
 
 
-@campaign_view()
+@campaign_view(nav="market")
 @require_POST
 def hire(request: HttpRequest, campaign_id: int) -> HttpResponse:
     def act(access, data, user):
@@ -167,7 +166,7 @@ def _new_man(data: dict) -> dict | None:
     return {"name": data["name"], "armatura": data["armatura"] or Armatura.THRAEX}
 
 
-@campaign_view()
+@campaign_view(nav="market")
 @require_POST
 def buy(request: HttpRequest, campaign_id: int) -> HttpResponse:
     def act(access, data, user):
@@ -186,7 +185,7 @@ def buy(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _deal(request, campaign_id, "buy", act)
 
 
-@campaign_view()
+@campaign_view(nav="market")
 @require_POST
 def sell(request: HttpRequest, campaign_id: int) -> HttpResponse:
     def act(access, data, user):
@@ -203,7 +202,7 @@ def sell(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _deal(request, campaign_id, "sell", act)
 
 
-@campaign_view()
+@campaign_view(nav="market")
 @require_POST
 def sign(request: HttpRequest, campaign_id: int) -> HttpResponse:
     def act(access, data, user):
@@ -221,7 +220,7 @@ def sign(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _deal(request, campaign_id, "sign", act)
 
 
-@campaign_view()
+@campaign_view(nav="market")
 @require_POST
 def manumit(request: HttpRequest, campaign_id: int) -> HttpResponse:
     def act(access, data, user):

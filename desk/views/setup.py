@@ -31,7 +31,7 @@ from desk.services.setup import (
 )
 from economy.ledger import LedgerError, balances
 from economy.models import Account
-from ludus.access import Access, campaign_view, require_gm
+from ludus.access import Access, campaign_view
 from ludus.models import Editor, Gladiator, Lanista, Membership, year_label
 from ludus.selectors.people import editor_dignitas
 
@@ -61,12 +61,6 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
                 return redirect("campaign_setup", campaign.pk)
         return render(request, "desk/setup/campaign_new.html", {"form": form}, status=400)
     return render(request, "desk/setup/campaign_new.html", {"form": form})
-
-
-def _gm_access(request: HttpRequest, campaign_id: int) -> Access:
-    access = request.access
-    require_gm(access)
-    return access
 
 
 def _overview(campaign) -> dict:
@@ -106,21 +100,20 @@ def _render(request: HttpRequest, access: Access, status: int = 200, **bound) ->
     }
     forms.update(bound)
     context = {
-        "nav": "setup",
         **forms,
         **_overview(campaign),
     }
     return render(request, "desk/setup/setup.html", context, status=status)
 
 
-@campaign_view()
+@campaign_view(gm_only=True, nav="setup")
 def campaign_setup(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    return _render(request, _gm_access(request, campaign_id))
+    return _render(request, request.access)
 
 
 def _post(request, campaign_id, *, form_class, key, service, anchor, describe, with_campaign=True):
     """Validate the form, call the service, redirect to the setup page; 400 and errors if not."""
-    access = _gm_access(request, campaign_id)
+    access = request.access
     campaign = access.campaign
     form = (
         form_class(request.POST, campaign=campaign) if with_campaign else form_class(request.POST)
@@ -136,7 +129,7 @@ def _post(request, campaign_id, *, form_class, key, service, anchor, describe, w
     return _render(request, access, status=400, **{key: form})
 
 
-@campaign_view()
+@campaign_view(gm_only=True, nav="setup")
 @require_POST
 def member_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _post(
@@ -151,7 +144,7 @@ def member_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     )
 
 
-@campaign_view()
+@campaign_view(gm_only=True, nav="setup")
 @require_POST
 def lanista_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _post(
@@ -165,7 +158,7 @@ def lanista_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     )
 
 
-@campaign_view()
+@campaign_view(gm_only=True, nav="setup")
 @require_POST
 def gladiator_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _post(
@@ -179,7 +172,7 @@ def gladiator_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     )
 
 
-@campaign_view()
+@campaign_view(gm_only=True, nav="setup")
 @require_POST
 def editor_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _post(
@@ -193,7 +186,7 @@ def editor_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     )
 
 
-@campaign_view()
+@campaign_view(gm_only=True, nav="setup")
 @require_POST
 def election_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _post(

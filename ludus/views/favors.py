@@ -53,20 +53,19 @@ def _context(access: Access, *, record_form=None, call_errors=None, call_forms=N
     if access.is_gm and record_form is None:
         record_form = FavorRecordForm(campaign=access.campaign)
     return {
-        "nav": "favors",
         "owed": [row for row in rows if not row["favor"].is_called],
         "called": [row for row in rows if row["favor"].is_called],
         "record_form": record_form if access.is_gm else None,
     }
 
 
-@campaign_view()
+@campaign_view(nav="favors")
 def favors(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     return render(request, "ludus/favors.html", _context(access))
 
 
-@campaign_view(gm_only=True)
+@campaign_view(gm_only=True, nav="favors")
 @require_POST
 def favor_record_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
@@ -82,7 +81,7 @@ def favor_record_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return render(request, "ludus/favors.html", _context(access, record_form=form), status=400)
 
 
-@campaign_view()
+@campaign_view(nav="favors")
 @require_POST
 def favor_call_view(request: HttpRequest, campaign_id: int, favor_id: int) -> HttpResponse:
     access = request.access

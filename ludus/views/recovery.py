@@ -36,7 +36,6 @@ def _get_treatable_injury_for_user(
 def _context(access: Access, *, attempt=None, error: str = "") -> dict:
     rows = medicus_rows(access.campaign)
     return {
-        "nav": "recovery",
         "rows": rows,
         "treatable": {row.injury.pk for row in rows if access.owns_gladiator(row.injury.gladiator)},
         "wounded": wounded(access.campaign),
@@ -46,14 +45,14 @@ def _context(access: Access, *, attempt=None, error: str = "") -> dict:
     }
 
 
-@campaign_view()
+@campaign_view(nav="recovery")
 def recovery(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     attempt = treatment_attempt(access.campaign, request.GET.get("attempt"))
     return render(request, "ludus/recovery.html", _context(access, attempt=attempt))
 
 
-@campaign_view(gm_only=True)
+@campaign_view(gm_only=True, nav="recovery")
 @require_POST
 def advance_day(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
@@ -67,7 +66,7 @@ def advance_day(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return redirect("recovery", campaign_id)
 
 
-@campaign_view()
+@campaign_view(nav="recovery")
 @require_POST
 def treat_injury(request: HttpRequest, campaign_id: int, injury_id: int) -> HttpResponse:
     access, injury = _get_treatable_injury_for_user(request, campaign_id, injury_id)
