@@ -8,9 +8,9 @@ app_name = "bets"
 
 urlpatterns = [
     path("", bets.book_list, name="book_list"),
-    path("open/", bets.book_open, name="book_open"),
+    path("open/", bets.book_open_view, name="book_open"),
     path("<int:book_id>/", bets.book_detail, name="book_detail"),
-    path("<int:book_id>/bet/", bets.bet_place, name="bet_place"),
-    path("<int:book_id>/shorten/", bets.book_shorten, name="book_shorten"),
-    path("<int:book_id>/close/", bets.book_close, name="book_close"),
+    path("<int:book_id>/bet/", bets.bet_place_view, name="bet_place"),
+    path("<int:book_id>/shorten/", bets.book_shorten_view, name="book_shorten"),
+    path("<int:book_id>/close/", bets.book_close_view, name="book_close"),
 ]

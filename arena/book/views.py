@@ -78,7 +78,7 @@ def book_detail(request: HttpRequest, campaign_id: int, book_id: int) -> HttpRes
 
 @campaign_view(nav="bets")
 @require_POST
-def bet_place(request: HttpRequest, campaign_id: int, book_id: int) -> HttpResponse:
+def bet_place_view(request: HttpRequest, campaign_id: int, book_id: int) -> HttpResponse:
     access = request.access
     book = _get_book(access, book_id)
     bettors = bettors_for(access)
@@ -121,7 +121,7 @@ def bet_place(request: HttpRequest, campaign_id: int, book_id: int) -> HttpRespo
 
 @campaign_view(gm_only=True, nav="bets")
 @require_POST
-def book_open(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def book_open_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     bouts, races = open_events_without_book(access.campaign)
     form = BookOpenForm(request.POST, bouts=bouts, races=races)
@@ -149,7 +149,7 @@ def book_open(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 @campaign_view(gm_only=True, nav="bets")
 @require_POST
-def book_shorten(request: HttpRequest, campaign_id: int, book_id: int) -> HttpResponse:
+def book_shorten_view(request: HttpRequest, campaign_id: int, book_id: int) -> HttpResponse:
     access = request.access
     book = _get_book(access, book_id)
     form = ShortenForm(request.POST, sides=betting.book_sides(book))
@@ -168,7 +168,7 @@ def book_shorten(request: HttpRequest, campaign_id: int, book_id: int) -> HttpRe
 
 @campaign_view(gm_only=True, nav="bets")
 @require_POST
-def book_close(request: HttpRequest, campaign_id: int, book_id: int) -> HttpResponse:
+def book_close_view(request: HttpRequest, campaign_id: int, book_id: int) -> HttpResponse:
     access = request.access
     book = _get_book(access, book_id)
     form = CloseForm(request.POST)

@@ -62,7 +62,7 @@ def _race_list_page(request, access: Access, form=None, status: int = 200) -> Ht
 
 @campaign_view(gm_only=True, nav="circus")
 @require_POST
-def race_plan(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def race_plan_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """The GM plans a race on a show still to come; then he builds its field on its page."""
     access = request.access
     form = RacePlanForm(request.POST, shows=_planned_shows(access))
@@ -134,7 +134,7 @@ def race_detail(request: HttpRequest, campaign_id: int, race_id: int) -> HttpRes
 
 @campaign_view(gm_only=True, nav="circus")
 @require_POST
-def race_run(request: HttpRequest, campaign_id: int, race_id: int) -> HttpResponse:
+def race_run_view(request: HttpRequest, campaign_id: int, race_id: int) -> HttpResponse:
     access = request.access
     race = _get_race(access, race_id)
     form = RaceRunForm(request.POST)
@@ -204,7 +204,7 @@ def _field_response(request, access: Access, race_id: int, entry_form=None, stat
 
 @campaign_view(gm_only=True, nav="circus")
 @require_POST
-def race_entry_add(request: HttpRequest, campaign_id: int, race_id: int) -> HttpResponse:
+def race_entry_add_view(request: HttpRequest, campaign_id: int, race_id: int) -> HttpResponse:
     access = request.access
     race = _get_race(access, race_id)
     form = _entry_form(access, race, request.POST)
@@ -231,7 +231,7 @@ def race_entry_add(request: HttpRequest, campaign_id: int, race_id: int) -> Http
 
 @campaign_view(gm_only=True, nav="circus")
 @require_POST
-def race_entry_remove(
+def race_entry_remove_view(
     request: HttpRequest, campaign_id: int, race_id: int, entry_id: int
 ) -> HttpResponse:
     access = request.access
