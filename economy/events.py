@@ -1,8 +1,8 @@
 """What economy knows of the games: arena's shows, bouts and races, by reference only.
 
 economy sits below arena and never imports it. A service that pays for a show or a bout is
-handed arena's row and reads only the attributes named here; the ledger stores the reference
-(Transaction.show / .bout / .race) so a page can follow it back.
+handed arena's row and reads only the attributes named here; the ledger keeps the row it paid
+for by reference (`Transaction.event`, ludus.references), so a page can follow it back.
 """
 
 from __future__ import annotations
