@@ -4,23 +4,37 @@ arena.services.bouts and are read-only here."""
 
 from django.contrib import admin
 
-from arena.models import Bout, Race, RaceEntry, Show, Verdict
+from arena.models import Bout, BoutEntry, Race, RaceEntry, Show, Verdict
 from arena.selectors.records import gladiator_record
 from ludus.admin import InjuryInline, PriorRecordInline
 from ludus.models import Gladiator
 from ludus.selectors.people import is_hurt
 
 ENGINE_FIELDS = ["seed", "engine_version", "setup", "decisions", "log", "rounds"]
-RESULT_FIELDS = ["status", "winner", "loser", "end_reason", "favor_a", "favor_b"]
+RESULT_FIELDS = ["status", "end_reason"]
+ENTRY_RESULT_FIELDS = ["standing", "result", "fate"]
 
 
 class BoutInline(admin.TabularInline):
     model = Bout
     extra = 0
-    fields = ["order", "kind", "fighter_a", "fighter_b", "status", "winner"]
-    readonly_fields = ["status", "winner"]
-    raw_id_fields = ["fighter_a", "fighter_b"]
+    fields = ["order", "kind", "status"]
+    readonly_fields = ["status"]
     show_change_link = True
+
+
+class BoutEntryInline(admin.TabularInline):
+    """A bout's entrants; once it has begun, who fought and how it ended are the engine's."""
+
+    model = BoutEntry
+    extra = 0
+    fields = ["side", "gladiator", "name", "orders", *ENTRY_RESULT_FIELDS]
+    raw_id_fields = ["gladiator"]
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None or obj.status == Bout.Status.PLANNED:
+            return ENTRY_RESULT_FIELDS
+        return ["side", "gladiator", "name", "orders", *ENTRY_RESULT_FIELDS]
 
 
 class RaceInline(admin.TabularInline):
@@ -41,15 +55,12 @@ class ShowAdmin(admin.ModelAdmin):
 
 @admin.register(Bout)
 class BoutAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "show", "order", "kind", "status", "winner", "end_reason", "rounds"]
+    list_display = ["__str__", "show", "order", "kind", "status", "end_reason", "rounds"]
     list_filter = ["show__campaign", "status", "kind", "end_reason"]
-    search_fields = ["fighter_a__name", "fighter_b__name", "show__name"]
-    raw_id_fields = ["show", "fighter_a", "fighter_b", "winner", "loser"]
-
-    def get_readonly_fields(self, request, obj=None):
-        if obj is None or obj.status == Bout.Status.PLANNED:
-            return ENGINE_FIELDS + RESULT_FIELDS
-        return ENGINE_FIELDS + RESULT_FIELDS + ["fighter_a", "fighter_b", "orders_a", "orders_b"]
+    search_fields = ["entries__gladiator__name", "entries__name", "show__name"]
+    raw_id_fields = ["show"]
+    readonly_fields = ENGINE_FIELDS + RESULT_FIELDS
+    inlines = [BoutEntryInline]
 
 
 @admin.register(Verdict)
@@ -65,7 +76,7 @@ class VerdictAdmin(admin.ModelAdmin):
         "rudis_offered",
     ]
     list_filter = ["crowd_call", "editor_act", "loser_died", "bout__show__campaign"]
-    search_fields = ["bout__fighter_a__name", "bout__fighter_b__name"]
+    search_fields = ["bout__entries__gladiator__name"]
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -4,6 +4,8 @@ A bout keeps its seed, its engine inputs and the GM's choices, so it can be repl
 its log is the engine's event list as JSON.
 """
 
+from __future__ import annotations
+
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
@@ -94,10 +96,6 @@ class Bout(models.Model):
     show = models.ForeignKey(Show, on_delete=models.CASCADE, related_name="bouts")
     order = models.PositiveSmallIntegerField(default=1)
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SINGLE)
-    fighter_a = models.ForeignKey(Gladiator, on_delete=models.PROTECT, related_name="bouts_as_a")
-    fighter_b = models.ForeignKey(Gladiator, on_delete=models.PROTECT, related_name="bouts_as_b")
-    orders_a = models.JSONField(default=dict, blank=True)
-    orders_b = models.JSONField(default=dict, blank=True)
     first = models.CharField(max_length=6, default="random", help_text="a, b or random")
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLANNED)
@@ -107,15 +105,7 @@ class Bout(models.Model):
     decisions = models.JSONField(default=list, blank=True, help_text="Choices made at the table.")
     log = models.JSONField(default=list, blank=True)
     rounds = models.PositiveSmallIntegerField(default=0)
-    winner = models.ForeignKey(
-        Gladiator, null=True, blank=True, on_delete=models.PROTECT, related_name="bouts_won"
-    )
-    loser = models.ForeignKey(
-        Gladiator, null=True, blank=True, on_delete=models.PROTECT, related_name="bouts_lost"
-    )
     end_reason = models.CharField(max_length=16, choices=EndReason.choices, blank=True)
-    favor_a = models.PositiveSmallIntegerField(null=True, blank=True)
-    favor_b = models.PositiveSmallIntegerField(null=True, blank=True)
 
     transactions = caused(Transaction, "bout")
     injuries = caused(Injury, "bout")
@@ -126,11 +116,110 @@ class Bout(models.Model):
         ordering = ["show", "order", "pk"]
 
     def __str__(self) -> str:
-        return f"{self.fighter_a.name} v {self.fighter_b.name}"
+        return " v ".join(str(entry) for entry in self.entrants)
 
     @property
     def book(self) -> Book | None:
         return self.books.first()
+
+    # Prefetch "entries__gladiator" to read a list of bouts; without it each read is a query,
+    # so a bout refreshed from the database never shows stale entries.
+
+    @property
+    def entrants(self) -> list[BoutEntry]:
+        return list(self.entries.all())
+
+    def entry(self, side: str) -> BoutEntry:
+        for entry in self.entrants:
+            if entry.side == side:
+                return entry
+        raise BoutEntry.DoesNotExist(f"bout {self.pk} has no side {side!r}")
+
+    @property
+    def entry_a(self) -> BoutEntry:
+        """Side a of a two-sided bout (the Era pair)."""
+        return self.entry("a")
+
+    @property
+    def entry_b(self) -> BoutEntry:
+        return self.entry("b")
+
+    @property
+    def fighters(self) -> list[Gladiator]:
+        """The campaign's men on the bout (beasts and hired opponents are not among them)."""
+        return [entry.gladiator for entry in self.entrants if entry.gladiator is not None]
+
+    def _with_result(self, result: str) -> BoutEntry | None:
+        return next((entry for entry in self.entrants if entry.result == result), None)
+
+    @property
+    def winning_entry(self) -> BoutEntry | None:
+        return self._with_result(BoutEntry.Result.WON)
+
+    @property
+    def losing_entry(self) -> BoutEntry | None:
+        return self._with_result(BoutEntry.Result.LOST)
+
+    @property
+    def winner(self) -> Gladiator | None:
+        entry = self.winning_entry
+        return None if entry is None else entry.gladiator
+
+    @property
+    def loser(self) -> Gladiator | None:
+        entry = self.losing_entry
+        return None if entry is None else entry.gladiator
+
+
+class BoutEntry(models.Model):
+    """One entrant of a bout: a campaign gladiator, or a beast or hired opponent the GM adds
+    (a name and no gladiator: no owner, no purse). His orders are private to his owner and the
+    GM; `standing` is what the ruleset tracks at the end (Era: Crowd Favor)."""
+
+    class Result(models.TextChoices):
+        WON = "won", "Won"
+        LOST = "lost", "Lost"
+        DREW = "drew", "Drew"
+
+    class Fate(models.TextChoices):
+        WALKED_OUT = "walked_out", "Walked out"
+        SPARED = "spared", "Spared"
+        DEAD = "dead", "Dead"
+
+    bout = models.ForeignKey(Bout, on_delete=models.CASCADE, related_name="entries")
+    side = models.CharField(max_length=20, help_text='His side or team ("a" or "b" in a pair).')
+    gladiator = models.ForeignKey(
+        Gladiator, null=True, blank=True, on_delete=models.PROTECT, related_name="bout_entries"
+    )
+    name = models.CharField(
+        max_length=80, blank=True, help_text="A beast or hired opponent (no gladiator)."
+    )
+    sheet = models.JSONField(
+        default=dict, blank=True, help_text="A beast's or hired man's sheet (no gladiator)."
+    )
+    orders = models.JSONField(default=dict, blank=True)
+    standing = models.SmallIntegerField(null=True, blank=True)
+    result = models.CharField(max_length=5, choices=Result.choices, blank=True)
+    fate = models.CharField(max_length=12, choices=Fate.choices, blank=True)
+
+    class Meta:
+        ordering = ["bout", "side", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["bout", "gladiator"], name="one_entry_per_man_per_bout"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(gladiator__isnull=False) | ~models.Q(name=""),
+                name="entry_is_a_man_or_named",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.gladiator.name if self.gladiator_id else self.name
+
+    @property
+    def is_hired_opponent(self) -> bool:
+        return self.gladiator_id is None
 
 
 class Verdict(models.Model):

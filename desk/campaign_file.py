@@ -258,7 +258,7 @@ def _book(loaded: Loaded, event: Bout | Race, source: str, bets: list) -> None:
     file's bets on it, each once (its key names the bettor and the book)."""
     if isinstance(event, Bout):
         book = book_open(bout=event, source=source)
-        sides = {man.name: man.pk for man in (event.fighter_a, event.fighter_b)}
+        sides = {man.name: man.pk for man in event.fighters}
     else:
         book = book_open(race=event, source=source, with_orders=False)
         sides = {entry.driver.name: entry.pk for entry in event.entries.select_related("driver")}

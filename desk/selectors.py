@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
 from arena.models import Bout, Show, Verdict
 from arena.selectors.records import KNOWN_WINS, Record, gladiator_record, records_by_city
@@ -49,14 +49,8 @@ def latest_verdicts(campaign: Campaign, *, limit: int = 5) -> QuerySet[Verdict]:
     """The editor's most recent decisions, newest first."""
     return (
         Verdict.objects.filter(bout__show__campaign=campaign)
-        .select_related(
-            "bout",
-            "bout__show",
-            "bout__winner",
-            "bout__loser",
-            "bout__fighter_a",
-            "bout__fighter_b",
-        )
+        .select_related("bout", "bout__show")
+        .prefetch_related("bout__entries__gladiator")
         .order_by("-bout__show__day", "-pk")[:limit]
     )
 
@@ -65,7 +59,8 @@ def bouts_awaiting_verdict(campaign: Campaign) -> QuerySet[Bout]:
     """Bouts fought to an end whose editor has not yet decided the loser's fate."""
     return (
         Bout.objects.filter(show__campaign=campaign, status=Bout.Status.AWAITING_VERDICT)
-        .select_related("show", "show__editor", "winner", "loser", "fighter_a", "fighter_b")
+        .select_related("show", "show__editor")
+        .prefetch_related("entries__gladiator")
         .order_by("show__day", "show__pk", "order", "pk")
     )
 
@@ -77,8 +72,9 @@ def lanistae(campaign: Campaign) -> QuerySet[Lanista]:
 def gladiator_bouts(gladiator: Gladiator) -> QuerySet[Bout]:
     """Every bout he is or was on the card for, by the show's day."""
     return (
-        Bout.objects.filter(Q(fighter_a=gladiator) | Q(fighter_b=gladiator))
-        .select_related("show", "fighter_a", "fighter_b", "winner", "loser")
+        Bout.objects.filter(entries__gladiator=gladiator)
+        .select_related("show")
+        .prefetch_related("entries__gladiator")
         .order_by("show__day", "show_id", "order", "pk")
     )
 

@@ -7,9 +7,10 @@ for by reference (`Transaction.event`, ludus.references), so a page can follow i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
-from ludus.models import Campaign, Editor
+from ludus.models import Campaign, Editor, Gladiator
 
 
 class ShowRef(Protocol):
@@ -26,8 +27,11 @@ class BoutRef(Protocol):
     pk: int
     show: ShowRef
     show_id: int
-    fighter_a_id: int
-    fighter_b_id: int
+
+    @property
+    def fighters(self) -> Sequence[Gladiator]:
+        """The campaign's men on the bout (not its beasts or hired opponents)."""
+        ...
 
 
 class RaceRef(Protocol):

@@ -3,7 +3,7 @@
 import factory
 from django.contrib.auth import get_user_model
 
-from arena.models import Bout, Race, RaceEntry, Show, Venue
+from arena.models import Bout, BoutEntry, Race, RaceEntry, Show, Venue
 from economy.models import Bettor
 from ludus.models import (
     Campaign,
@@ -162,7 +162,34 @@ class BoutFactory(factory.django.DjangoModelFactory):
     fighter_b = factory.SubFactory(
         GladiatorFactory, campaign=factory.SelfAttribute("..show.campaign"), armatura="murmillo"
     )
+    orders_a = factory.Dict({})
+    orders_b = factory.Dict({})
+    # A settled pair: who won (the other lost) and each side's Crowd Favor at the end.
+    winner = None
+    loser = None
+    favor_a = None
+    favor_b = None
     kind = Bout.Kind.SINGLE
+
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        """A pair: the two men become the bout's entries on sides a and b."""
+        sides = [
+            ("a", kwargs.pop("fighter_a"), kwargs.pop("orders_a"), kwargs.pop("favor_a")),
+            ("b", kwargs.pop("fighter_b"), kwargs.pop("orders_b"), kwargs.pop("favor_b")),
+        ]
+        winner, loser = kwargs.pop("winner"), kwargs.pop("loser")
+        bout = super()._create(model_class, *args, **kwargs)
+        for side, man, orders, favor in sides:
+            result = ""
+            if man == winner:
+                result = BoutEntry.Result.WON
+            elif man == loser or winner is not None:
+                result = BoutEntry.Result.LOST
+            BoutEntry.objects.create(
+                bout=bout, side=side, gladiator=man, orders=orders, standing=favor, result=result
+            )
+        return bout
 
 
 class RaceFactory(factory.django.DjangoModelFactory):

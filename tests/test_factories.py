@@ -9,8 +9,8 @@ from tests import factories
 def test_bout_factory_keeps_everything_in_one_campaign():
     bout = factories.BoutFactory()
     campaign = bout.show.campaign
-    assert bout.fighter_a.campaign == campaign
-    assert bout.fighter_b.owner.campaign == campaign
+    assert bout.entry_a.gladiator.campaign == campaign
+    assert bout.entry_b.gladiator.owner.campaign == campaign
     assert bout.show.editor.campaign == campaign
     bout.full_clean()
 

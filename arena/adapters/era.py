@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from dataclasses import fields as dataclass_fields
 
 from arena.errors import BoutError
-from arena.models import Bout, Race, RaceEntry
+from arena.models import Bout, BoutEntry, Race, RaceEntry
 from arena.selectors.records import is_known
 from economy.models import SESTERCES_PER_PURSE
 from ludus.models import Gladiator
@@ -35,6 +35,11 @@ from rules.era.sheet import (
 )
 
 ENGINE_REFUSED = "The engine refused: {error}"
+NOT_A_PAIR = "An Era bout is fought by a pair, sides a and b; this one has {count} entrants."
+NOT_A_MAN = (
+    "An Era bout is fought between the campaign's men; {name} is a hired opponent with no sheet "
+    "the Era rules can read."
+)
 
 
 ORDERS_FIELDS = {f.name for f in dataclass_fields(Orders)}
@@ -112,16 +117,41 @@ def _entrant_data(gladiator: Gladiator, orders: dict, city: str) -> dict:
     }
 
 
-def setup_data(bout: Bout) -> dict:
-    """The engine inputs from the campaign, as JSON (what Bout.setup keeps)."""
-    city = bout.show.city
+def pair_setup_data(
+    *, city: str, first: str, a: Gladiator, orders_a: dict, b: Gladiator, orders_b: dict
+) -> dict:
+    """The engine inputs for two of the campaign's men at a venue in `city`, as JSON."""
     return {
         "engine_version": engine.ENGINE_VERSION,
         "city": city,
-        "first": None if bout.first == "random" else bout.first,
-        "a": _entrant_data(bout.fighter_a, bout.orders_a, city),
-        "b": _entrant_data(bout.fighter_b, bout.orders_b, city),
+        "first": None if first == "random" else first,
+        "a": _entrant_data(a, orders_a, city),
+        "b": _entrant_data(b, orders_b, city),
     }
+
+
+def era_pair(bout: Bout) -> tuple[BoutEntry, BoutEntry]:
+    """The bout's two corners: the Era bout is fought by two of the campaign's men."""
+    entries = sorted(bout.entrants, key=lambda entry: entry.side)
+    if [entry.side for entry in entries] != ["a", "b"]:
+        raise BoutError(NOT_A_PAIR.format(count=len(entries)))
+    for entry in entries:
+        if entry.gladiator is None:
+            raise BoutError(NOT_A_MAN.format(name=entry.name))
+    return entries[0], entries[1]
+
+
+def setup_data(bout: Bout) -> dict:
+    """The engine inputs from the campaign, as JSON (what Bout.setup keeps)."""
+    a, b = era_pair(bout)
+    return pair_setup_data(
+        city=bout.show.city,
+        first=bout.first,
+        a=a.gladiator,
+        orders_a=a.orders,
+        b=b.gladiator,
+        orders_b=b.orders,
+    )
 
 
 def setup_from_data(data: dict) -> engine.BoutSetup:

@@ -28,7 +28,7 @@ def book_events(lookup: str = "event") -> GenericPrefetch:
     return GenericPrefetch(
         lookup,
         [
-            Bout.objects.select_related("fighter_a", "fighter_b", "show"),
+            Bout.objects.select_related("show").prefetch_related("entries__gladiator"),
             Race.objects.select_related("show"),
         ],
     )
@@ -112,7 +112,8 @@ def open_events_without_book(campaign: Campaign) -> tuple[list[Bout], list[Race]
     """Planned bouts and races with no book yet: where the GM may open one."""
     bouts = (
         Bout.objects.filter(show__campaign=campaign, status=Bout.Status.PLANNED, books__isnull=True)
-        .select_related("fighter_a", "fighter_b", "show")
+        .select_related("show")
+        .prefetch_related("entries__gladiator")
         .order_by("show__day", "order", "pk")
     )
     races = (

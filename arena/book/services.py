@@ -62,7 +62,8 @@ def winning_side(book: Book) -> int | None:
     """The side that won the book's bout or race, or None (not over, a draw, all wrecked)."""
     event = book.event
     if isinstance(event, Bout):
-        return event.winner_id
+        winner = event.winner
+        return None if winner is None else winner.pk
     entry = event.entries.filter(won=True).first()
     return entry.pk if entry else None
 
@@ -72,7 +73,7 @@ def winning_side(book: Book) -> int | None:
 
 def bout_table_sides(bout: Bout) -> tuple[list[Side], str]:
     """The seed's table line for a bout (BETS): even, one or two Melee ranks, heavier armour."""
-    a, b = bout.fighter_a, bout.fighter_b
+    a, b = bout.entry_a.gladiator, bout.entry_b.gladiator
     try:
         melee = (era_sheet(a).melee, era_sheet(b).melee)
         line = table_line((a.name, b.name), melee, (a.armatura, b.armatura))
@@ -109,10 +110,8 @@ def bout_engine_sides(bout: Bout, *, runs: int, seed: int) -> tuple[list[Side], 
     p_a = Fraction(a_wins / decided).limit_denominator(10_000) if decided else Fraction(1, 2)
     p_a = min(max(p_a, Fraction(1, 10_000)), Fraction(9_999, 10_000))
     odds_a = nearest_odds(p_a)
-    sides = [
-        Side(bout.fighter_a.pk, bout.fighter_a.name, odds_a, a_wins),
-        Side(bout.fighter_b.pk, bout.fighter_b.name, odds_a.reverse, b_wins),
-    ]
+    a, b = bout.entry_a.gladiator, bout.entry_b.gladiator
+    sides = [Side(a.pk, a.name, odds_a, a_wins), Side(b.pk, b.name, odds_a.reverse, b_wins)]
     return sides, basis
 
 
@@ -234,7 +233,8 @@ def bout_book_close(*, bout: Bout, user=None) -> Book | None:
     book = bout.books.first()
     if book is None:
         return None
-    return book_close(book=book, side=bout.winner_id, user=user)
+    winner = bout.winner
+    return book_close(book=book, side=None if winner is None else winner.pk, user=user)
 
 
 def race_book_close(*, race: Race, user=None) -> Book | None:

@@ -21,9 +21,11 @@ def shows(campaign: Campaign) -> QuerySet[Show]:
 
 def show_card(show: Show) -> QuerySet[Bout]:
     """The show's bouts in card order, with the men and the verdict."""
-    return show.bouts.select_related(
-        "fighter_a", "fighter_b", "winner", "loser", "verdict"
-    ).order_by("order", "pk")
+    return (
+        show.bouts.select_related("verdict")
+        .prefetch_related("entries__gladiator")
+        .order_by("order", "pk")
+    )
 
 
 def bout_replay(bout: Bout) -> engine.BoutResult | None:

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field, replace
 
 from django.db.models import Q, QuerySet, Sum
 
-from arena.adapters.era import bout_setup, setup_data, setup_from_data
-from arena.models import Bout, Show, Venue
+from arena.adapters.era import ENGINE_REFUSED, pair_setup_data, setup_data, setup_from_data
+from arena.errors import BoutError
+from arena.models import Bout, BoutEntry, Show, Venue
 from arena.selectors.bouts import bout_pending, show_card
 from arena.selectors.records import gladiator_record, rudis_eligible
 from arena.services.bouts import DEFIED_RELEASE, DEFIED_SWORD
@@ -69,10 +70,11 @@ def show_cost(show: Show) -> ShowCost:
 
 
 def card_men(show: Show) -> set[int]:
-    ids = set()
-    for a, b in show.bouts.values_list("fighter_a_id", "fighter_b_id"):
-        ids.update((a, b))
-    return ids
+    return set(
+        BoutEntry.objects.filter(bout__show=show, gladiator__isnull=False).values_list(
+            "gladiator_id", flat=True
+        )
+    )
 
 
 def fit_for_card(show: Show) -> QuerySet[Gladiator]:
@@ -101,7 +103,8 @@ class CardRow:
 def card_rows(show: Show) -> list[CardRow]:
     hires = show_hires(show)
     return [
-        CardRow(b, hires.get(b.fighter_a_id), hires.get(b.fighter_b_id)) for b in show_card(show)
+        CardRow(b, hires.get(b.entry_a.gladiator_id), hires.get(b.entry_b.gladiator_id))
+        for b in show_card(show)
     ]
 
 
@@ -114,17 +117,11 @@ def editor_standing(show: Show) -> int:
 
 def bout_for_campaign(campaign: Campaign, bout_id: int) -> Bout:
     """The campaign's bout (Bout.DoesNotExist for another campaign's)."""
-    return Bout.objects.select_related(
-        "show",
-        "show__editor",
-        "show__campaign",
-        "fighter_a",
-        "fighter_a__owner",
-        "fighter_b",
-        "fighter_b__owner",
-        "winner",
-        "loser",
-    ).get(pk=bout_id, show__campaign=campaign)
+    return (
+        Bout.objects.select_related("show", "show__editor", "show__campaign")
+        .prefetch_related("entries__gladiator__owner")
+        .get(pk=bout_id, show__campaign=campaign)
+    )
 
 
 @dataclass
@@ -197,7 +194,7 @@ def _other(side: str) -> str:
 
 def bout_steps(bout: Bout) -> list[Step]:
     """The bout read from its log: one Step per round, round 0 first."""
-    men = {"a": bout.fighter_a, "b": bout.fighter_b}
+    men = {side: bout.entry(side).gladiator for side in SIDES}
     setup = bout_inputs(bout)
     corners = {
         s: Corner(
@@ -240,8 +237,8 @@ def bout_steps(bout: Bout) -> list[Step]:
 def favor_series(bout: Bout, steps: list[Step]) -> list[tuple[str, list[int], str]]:
     """Each fighter's Crowd Favor at the start and after each round, for the chart."""
     return [
-        (bout.fighter_a.name, [s.a.favor for s in steps], "a"),
-        (bout.fighter_b.name, [s.b.favor for s in steps], "b"),
+        (str(bout.entry_a), [s.a.favor for s in steps], "a"),
+        (str(bout.entry_b), [s.b.favor for s in steps], "b"),
     ]
 
 
@@ -295,13 +292,14 @@ def bout_aftermath(bout: Bout, steps: list[Step]) -> Aftermath | None:
     last = steps[-1] if steps else None
     setup = bout_inputs(bout)
     men = []
-    for side, man in (("a", bout.fighter_a), ("b", bout.fighter_b)):
+    for side in SIDES:
+        man = bout.entry(side).gladiator
         man.refresh_from_db()
         men.append(
             ManAfter(
                 gladiator=man,
                 side=side,
-                won=bout.winner_id == man.pk,
+                won=bout.entry(side).result == BoutEntry.Result.WON,
                 wounds_taken=(last.corner(side).wounds if last else 0) - _start_wounds(setup, side),
                 injuries=list(Injury.objects.filter(bout=bout, gladiator=man)),
                 purse=_paid_into_peculium(bout, man),
@@ -322,9 +320,8 @@ def bout_aftermath(bout: Bout, steps: list[Step]) -> Aftermath | None:
     )
     changes = list(DignitasChange.objects.filter(bout=bout).order_by("pk"))
     verdict = getattr(bout, "verdict", None) if bout.status == Bout.Status.DONE else None
-    winner_favor = None
-    if bout.winner_id is not None:
-        winner_favor = bout.favor_a if bout.winner_id == bout.fighter_a_id else bout.favor_b
+    winning = bout.winning_entry
+    winner_favor = None if winning is None else winning.standing
     eligible = (
         verdict is not None
         and not verdict.rudis_offered
@@ -356,7 +353,8 @@ def past_bouts(campaign: Campaign) -> QuerySet[Bout]:
     return (
         Bout.objects.filter(show__campaign=campaign)
         .exclude(status=Bout.Status.PLANNED)
-        .select_related("show", "fighter_a", "fighter_b", "winner")
+        .select_related("show")
+        .prefetch_related("entries__gladiator")
         .order_by("-show__day", "-show_id", "order")
     )
 
@@ -377,15 +375,18 @@ def odds_setup(
     """The engine inputs for two men as they stand now, as the bout service would build them
     for a bout at this venue (Known there: Crowd Favor 3; his carried injuries count), with
     the starting Crowd Favor overridden when given. Nothing is saved."""
-    show = Show(campaign_id=fighter_a.campaign_id, venue=venue)
-    trial = Bout(
-        show=show,
-        fighter_a=fighter_a,
-        fighter_b=fighter_b,
+    data = pair_setup_data(
+        city=Show(venue=venue).city,
+        first="random",
+        a=fighter_a,
         orders_a={"name": orders_a},
+        b=fighter_b,
         orders_b={"name": orders_b},
     )
-    setup = bout_setup(bout=trial)
+    try:
+        setup = setup_from_data(data)
+    except RulesError as error:
+        raise BoutError(ENGINE_REFUSED.format(error=error)) from error
     a, b = setup.a, setup.b
     if favor_a is not None:
         a = replace(a, favor=favor_a)

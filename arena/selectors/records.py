@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
-from arena.models import VENUE_CITY, Bout, Venue
+from arena.models import VENUE_CITY, Bout, BoutEntry, Venue
 from ludus.models import Gladiator
 
 KNOWN_WINS = 5  # seed, THE BOUT I: "Known here with at least five wins in this city"
@@ -43,12 +43,12 @@ class Record:
         return f"{self.wins}-{self.losses}-{self.draws}"
 
 
-def settled_bouts(gladiator: Gladiator) -> QuerySet[Bout]:
-    """Every bout of his in the campaign that has a result, oldest first."""
+def settled_entries(gladiator: Gladiator) -> QuerySet[BoutEntry]:
+    """His entry in every bout of the campaign that has a result, oldest first."""
     return (
-        Bout.objects.filter(Q(fighter_a=gladiator) | Q(fighter_b=gladiator), status__in=SETTLED)
-        .select_related("show")
-        .order_by("show__day", "show_id", "order", "pk")
+        BoutEntry.objects.filter(gladiator=gladiator, bout__status__in=SETTLED)
+        .select_related("bout__show")
+        .order_by("bout__show__day", "bout__show_id", "bout__order", "bout_id")
     )
 
 
@@ -60,11 +60,11 @@ def records_by_city(gladiator: Gladiator) -> dict[str, Record]:
         row[0] += prior.wins
         row[1] += prior.losses
         row[2] += prior.draws
-    for bout in settled_bouts(gladiator):
-        row = counts[VENUE_CITY[Venue(bout.show.venue)]]
-        if bout.winner_id == gladiator.pk:
+    for entry in settled_entries(gladiator):
+        row = counts[VENUE_CITY[Venue(entry.bout.show.venue)]]
+        if entry.result == BoutEntry.Result.WON:
             row[0] += 1
-        elif bout.loser_id == gladiator.pk:
+        elif entry.result == BoutEntry.Result.LOST:
             row[1] += 1
         else:
             row[2] += 1

@@ -26,7 +26,7 @@ from arena.adapters.era import (
 )
 from arena.book.services import bout_book_close
 from arena.errors import BoutError
-from arena.models import Bout, Verdict
+from arena.models import Bout, BoutEntry, Verdict
 from arena.selectors.bouts import show_events
 from economy.services.hire import sword_given_charge
 from economy.services.purses import purse_pay
@@ -73,7 +73,7 @@ def _check_can_fight(bout: Bout) -> None:
     if campaign.ruleset != Ruleset.ERA:
         raise BoutError(WRONG_RULESET.format(ruleset=campaign.get_ruleset_display()))
     if bout.status == Bout.Status.PLANNED:
-        for man in (bout.fighter_a, bout.fighter_b):
+        for man in bout.fighters:
             if man.status not in (Gladiator.Status.ACTIVE, Gladiator.Status.RUDIARIUS):
                 raise BoutError(
                     FIGHTER_UNAVAILABLE.format(
@@ -107,7 +107,7 @@ def _decision_data(decisions) -> list[dict]:
 
 
 def _side_man(bout: Bout, side) -> Gladiator:
-    return bout.fighter_a if str(side) == "a" else bout.fighter_b
+    return bout.entry(str(side)).gladiator
 
 
 @transaction.atomic
@@ -132,7 +132,8 @@ def bout_fight(
     # Lock the bout: two clicks on "fight" must not fight it twice.
     bout = (
         Bout.objects.select_for_update(of=("self",))
-        .select_related("show__campaign", "show__editor", "fighter_a", "fighter_b")
+        .select_related("show__campaign", "show__editor")
+        .prefetch_related("entries__gladiator")
         .get(pk=bout.pk)
     )
     _check_can_fight(bout)
@@ -167,7 +168,10 @@ def bout_fight(
     bout.decisions = all_decisions
     bout.log = [event.as_dict() for event in result.events]
     bout.rounds = result.rounds
-    bout.favor_a, bout.favor_b = result.a.favor, result.b.favor
+    for corner in (result.a, result.b):
+        entry = bout.entry(str(corner.side))
+        entry.standing = corner.favor
+        entry.save(update_fields=["standing"])
     if not result.finished:
         bout.status = Bout.Status.FIGHTING
         bout.full_clean()
@@ -186,9 +190,19 @@ def _record_end(bout: Bout, result: engine.BoutResult) -> None:
     """The engine's settled outcome: result, injuries, Wounds carried out, deaths on the sand."""
     day = bout.show.campaign.day
     bout.end_reason = str(result.end_reason)
-    if result.winner is not None:
-        bout.winner = _side_man(bout, result.winner)
-        bout.loser = _side_man(bout, result.loser)
+    for corner in (result.a, result.b):
+        entry = bout.entry(str(corner.side))
+        if result.winner is None:
+            entry.result = BoutEntry.Result.DREW
+        else:
+            won = corner.side == result.winner
+            entry.result = BoutEntry.Result.WON if won else BoutEntry.Result.LOST
+        if corner.dead:
+            entry.fate = BoutEntry.Fate.DEAD
+        elif entry.result != BoutEntry.Result.LOST:
+            entry.fate = BoutEntry.Fate.WALKED_OUT  # the loser's fate is the editor's
+        entry.full_clean()
+        entry.save(update_fields=["result", "fate"])
     carried_in = {side: (bout.setup or {}).get(side, {}).get("wounds", 0) for side in ("a", "b")}
     for corner in (result.a, result.b):
         man = Gladiator.objects.select_for_update().get(pk=_side_man(bout, corner.side).pk)
@@ -242,11 +256,11 @@ def appeal_seed(seed: int) -> str:
 
 
 def _loser_favor(bout: Bout) -> int:
-    return bout.favor_a if bout.loser_id == bout.fighter_a_id else bout.favor_b
+    return bout.losing_entry.standing
 
 
 def _winner_favor(bout: Bout) -> int:
-    return bout.favor_a if bout.winner_id == bout.fighter_a_id else bout.favor_b
+    return bout.winning_entry.standing
 
 
 def _appeal_parties(bout: Bout, loser: Gladiator) -> dict:
@@ -257,7 +271,7 @@ def _appeal_parties(bout: Bout, loser: Gladiator) -> dict:
     that pool is better; a man of no school (or whose lanista is not in the campaign) appeals
     alone.
     """
-    side = "a" if loser.pk == bout.fighter_a_id else "b"
+    side = bout.losing_entry.side
     injuries = tuple((bout.setup or {}).get(side, {}).get("injuries", ()))
     lanista = loser.owner
     if lanista is None or lanista.campaign_id != loser.campaign_id:
@@ -298,7 +312,8 @@ def bout_decide(*, bout: Bout, editor_choice: str | None = None, user=None) -> V
     """
     bout = (
         Bout.objects.select_for_update(of=("self",))
-        .select_related("show__campaign", "show__editor", "fighter_a", "fighter_b")
+        .select_related("show__campaign", "show__editor")
+        .prefetch_related("entries__gladiator")
         .get(pk=bout.pk)
     )
     return _decide(bout, editor_choice=editor_choice, user=user)
@@ -312,7 +327,7 @@ def _decide(bout: Bout, *, editor_choice: str | None, user) -> Verdict:
     if editor_choice not in (None, *Verdict.Act.values):
         raise BoutError(BAD_CHOICE.format(choice=editor_choice))
     show, editor = bout.show, bout.show.editor
-    loser = Gladiator.objects.select_for_update().get(pk=bout.loser_id)
+    loser = Gladiator.objects.select_for_update().get(pk=bout.loser.pk)
     favor = _loser_favor(bout)
     try:
         ruling = decision.decide(
@@ -364,6 +379,9 @@ def _decide(bout: Bout, *, editor_choice: str | None, user) -> Verdict:
         loser.status = Gladiator.Status.DEAD
         loser.full_clean()
         loser.save(update_fields=["status"])
+    losing = bout.losing_entry
+    losing.fate = BoutEntry.Fate.DEAD if died else BoutEntry.Fate.SPARED
+    losing.save(update_fields=["fate"])
     bout.status = Bout.Status.DONE
     bout.full_clean()
     bout.save()
@@ -377,7 +395,7 @@ def _six_gain(bout: Bout) -> list[DignitasChange]:
     Returned cleaned and unsaved, so the caller can total them before writing the verdict.
     """
     show = bout.show
-    if bout.winner_id is None or _winner_favor(bout) != 6:
+    if bout.winner is None or _winner_favor(bout) != 6:
         return []
     earned = DignitasChange.objects.filter(events_q(show_events(show)), editor=show.editor)
     if earned.filter(reason=WINNER_AT_SIX).exists():
@@ -395,12 +413,12 @@ def _six_gain(bout: Bout) -> list[DignitasChange]:
 
 def _after(bout: Bout, *, sword_given: bool = False) -> None:
     """Money and contracts once the bout is done: the purse, the lanista's price, the count."""
-    if bout.winner_id is not None:
+    if bout.winner is not None:
         purse_pay(bout=bout, winner=bout.winner, favor=_winner_favor(bout))
     if sword_given:
         # The lanista's price to the man's lanista, hired or not (nothing for a man of no school).
         sword_given_charge(bout=bout, gladiator=bout.loser)
-    for man in Gladiator.objects.filter(pk__in=[bout.fighter_a_id, bout.fighter_b_id]):
+    for man in Gladiator.objects.filter(bout_entries__bout=bout):
         if (
             man.legal_status == Gladiator.LegalStatus.AUCTORATUS
             and man.contract_bouts_left

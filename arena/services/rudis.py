@@ -32,9 +32,8 @@ class RudisError(LudusError):
 
 
 def winner_favor(bout: Bout) -> int | None:
-    if bout.winner_id is None:
-        return None
-    return bout.favor_a if bout.winner_id == bout.fighter_a_id else bout.favor_b
+    entry = bout.winning_entry
+    return None if entry is None else entry.standing
 
 
 @transaction.atomic
@@ -46,9 +45,9 @@ def rudis_give(*, bout: Bout) -> Gladiator:
         raise RudisError(RUDIS_NOT_DECIDED)
     if verdict.rudis_offered:
         raise RudisError(RUDIS_ALREADY)
-    if bout.winner_id is None:
+    if bout.winner is None:
         raise RudisError(RUDIS_NO_WINNER)
-    winner = Gladiator.objects.select_for_update().get(pk=bout.winner_id)
+    winner = Gladiator.objects.select_for_update().get(pk=bout.winner.pk)
     favor = winner_favor(bout)
     if favor != 6:
         raise RudisError(RUDIS_FAVOR.format(name=winner.name, favor=favor))

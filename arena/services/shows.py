@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max
 
-from arena.models import Bout, Show, Venue, Verdict
+from arena.models import Bout, BoutEntry, Show, Venue, Verdict
 from arena.selectors.bouts import bout_pending_default
 from arena.services.bouts import bout_decide, bout_fight, crowd_call, new_seed
 from ludus.errors import Refusal
@@ -78,7 +78,7 @@ def _check_man(show: Show, man: Gladiator) -> None:
         raise ShowError(DRIVER.format(name=man.name))
     if man.status not in FIT:
         raise ShowError(UNFIT.format(name=man.name, status=man.get_status_display().lower()))
-    if show.bouts.filter(Q(fighter_a=man) | Q(fighter_b=man)).exists():
+    if show.bouts.filter(entries__gladiator=man).exists():
         raise ShowError(TWICE_ON_CARD.format(name=man.name, show=show))
 
 
@@ -103,18 +103,13 @@ def bout_add(
     for man in (fighter_a, fighter_b):
         _check_man(show, Gladiator.objects.get(pk=man.pk))
     last = show.bouts.aggregate(last=Max("order"))["last"] or 0
-    bout = Bout(
-        show=show,
-        order=last + 1,
-        kind=kind,
-        fighter_a=fighter_a,
-        fighter_b=fighter_b,
-        orders_a=orders_a or {},
-        orders_b=orders_b or {},
-        first=first,
-    )
+    bout = Bout(show=show, order=last + 1, kind=kind, first=first)
     bout.full_clean()
     bout.save()
+    for side, man, orders in (("a", fighter_a, orders_a), ("b", fighter_b, orders_b)):
+        entry = BoutEntry(bout=bout, side=side, gladiator=man, orders=orders or {})
+        entry.full_clean()
+        entry.save()
     return bout
 
 
@@ -163,8 +158,7 @@ def show_hold(*, show: Show, seed: int | None = None, user=None) -> Show:
 
 def _divided(bout: Bout) -> bool:
     """The crowd is divided over the loser (his Crowd Favor 3-4): the editor's own choice."""
-    favor = bout.favor_a if bout.loser_id == bout.fighter_a_id else bout.favor_b
-    return crowd_call(favor) == Verdict.Call.DIVIDED
+    return crowd_call(bout.losing_entry.standing) == Verdict.Call.DIVIDED
 
 
 def _fight_out(bout: Bout, *, user) -> Bout:

@@ -73,7 +73,7 @@ def _get_bout(access: Access, bout_id: int) -> Bout:
 
 
 def _side_man(bout: Bout, side: str):
-    return bout.fighter_a if side == "a" else bout.fighter_b
+    return bout.entry(side).gladiator
 
 
 def _may_choose(access: Access, bout: Bout, side: str) -> bool:
@@ -98,9 +98,8 @@ def _bout_context(access: Access, bout: Bout) -> dict:
         choice_form = DecisionForm(options=[str(o) for o in pending.options])
     is_editor = access.is_editor(bout.show.editor)
     awaiting = bout.status == Bout.Status.AWAITING_VERDICT
-    loser_favor = None
-    if bout.loser_id is not None:
-        loser_favor = bout.favor_a if bout.loser_id == bout.fighter_a_id else bout.favor_b
+    losing = bout.losing_entry
+    loser_favor = None if losing is None else losing.standing
     call = crowd_call(loser_favor) if loser_favor is not None else None
     verdict = _verdict(bout)
     rounds = [step for step in steps if step.events]
@@ -135,10 +134,10 @@ def _bout_context(access: Access, bout: Bout) -> dict:
         "aftermath": bout_aftermath(bout, steps),
         "end_label": END_LABELS.get(bout.end_reason, bout.end_reason),
         "orders_a": inputs.get("a", {}).get("orders")
-        if access.owns_gladiator(bout.fighter_a)
+        if access.owns_gladiator(bout.entry_a.gladiator)
         else None,
         "orders_b": inputs.get("b", {}).get("orders")
-        if access.owns_gladiator(bout.fighter_b)
+        if access.owns_gladiator(bout.entry_b.gladiator)
         else None,
         "book": book_for_event(bout),
     }
@@ -214,9 +213,7 @@ def bout_choose(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
     bout = _get_bout(access, bout_id)
     pending = pending_choice(bout)
     if pending is None:
-        if not access.is_gm and not any(
-            access.owns_gladiator(m) for m in (bout.fighter_a, bout.fighter_b)
-        ):
+        if not access.is_gm and not any(access.owns_gladiator(m) for m in bout.fighters):
             raise Http404(NOT_YOUR_CHOICE)
         messages.error(request, NO_CHOICE_PENDING)
         return _respond(request, access, bout, 400)

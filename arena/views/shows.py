@@ -147,7 +147,7 @@ def bout_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpR
                 )
                 hires = []
                 if data["hire"]:
-                    for man in (bout.fighter_a, bout.fighter_b):
+                    for man in bout.fighters:
                         if man.owner_id is not None and not man.hires.filter(show=show).exists():
                             hires.append(
                                 hire_contract_create(
@@ -160,9 +160,7 @@ def bout_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpR
         except (ShowError, LedgerError) as error:
             form.add_error(None, str(error))
         else:
-            messages.success(
-                request, PAIR_ADDED.format(a=bout.fighter_a.name, b=bout.fighter_b.name)
-            )
+            messages.success(request, PAIR_ADDED.format(a=bout.entry_a, b=bout.entry_b))
             for hire in hires:
                 messages.info(
                     request,
@@ -188,9 +186,9 @@ def show_hold_view(request: HttpRequest, campaign_id: int, show_id: int) -> Http
         messages.error(request, str(error))
     else:
         waiting = [
-            f"{b.fighter_a.name} v {b.fighter_b.name}"
+            str(b)
             for b in show.bouts.filter(status=Bout.Status.AWAITING_VERDICT)
-            .select_related("fighter_a", "fighter_b")
+            .prefetch_related("entries__gladiator")
             .order_by("order", "pk")
         ]
         if waiting:

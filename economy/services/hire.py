@@ -125,7 +125,7 @@ def sword_given_charge(
     if bout is None or gladiator is None:
         raise ContractError(SWORD_NEEDS_BOUT)
     show = bout.show
-    if gladiator.pk not in (bout.fighter_a_id, bout.fighter_b_id):
+    if gladiator.pk not in {man.pk for man in bout.fighters}:
         raise ContractError(NOT_IN_BOUT.format(gladiator=gladiator.name, bout=bout))
     hire = (
         Hire.objects.filter(**event_is(show), gladiator=gladiator)
@@ -173,7 +173,7 @@ def _sword_for_hire(*, hire: Hire, bout: BoutRef | None, created_by) -> Transact
     if bout is not None:
         if bout.show_id != show.pk:
             raise ContractError(BOUT_OTHER_SHOW.format(bout_show=bout.show.name, show=show.name))
-        if man.pk not in (bout.fighter_a_id, bout.fighter_b_id):
+        if man.pk not in {fighter.pk for fighter in bout.fighters}:
             raise ContractError(NOT_IN_BOUT.format(gladiator=man.name, bout=bout))
     original = hire.transaction
     if Transaction.objects.filter(reverses=original).exists():

@@ -25,7 +25,7 @@ def purse_pay(*, bout: BoutRef, winner: Gladiator, favor: int, created_by=None) 
     the same bout returns the first transaction; one that disagrees with it is refused.
     """
     amount = winner_purse(favor)
-    if winner.pk not in (bout.fighter_a_id, bout.fighter_b_id):
+    if winner.pk not in {man.pk for man in bout.fighters}:
         raise ContractError(WINNER_NOT_IN_BOUT.format(gladiator=winner.name, bout=bout))
     if winner.status == Gladiator.Status.DEAD:
         raise ContractError(WINNER_DEAD.format(gladiator=winner.name))

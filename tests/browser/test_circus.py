@@ -112,7 +112,7 @@ def test_the_book_pages_on_a_phone(phone_page, circus, screenshot):
     book_services.bet_place(
         book=circus["bout_book"],
         bettor=circus["eros"],
-        side=circus["bout_book"].event.fighter_a_id,
+        side=circus["bout_book"].event.entry_a.gladiator_id,
         stake=400,
     )
     log_in(phone_page, "eros_player")

@@ -38,13 +38,13 @@ def campaign_dump(shows_output: list[str]) -> dict:
         ],
         "bouts": [
             {
-                "pair": [b.fighter_a.name, b.fighter_b.name],
+                "pair": [b.entry_a.gladiator.name, b.entry_b.gladiator.name],
                 "status": b.status,
                 "seed": b.seed,
                 "rounds": b.rounds,
-                "winner": b.winner.name if b.winner_id else None,
+                "winner": b.winner.name if b.winner else None,
                 "end_reason": b.end_reason,
-                "favors": [b.favor_a, b.favor_b],
+                "favors": [b.entry_a.standing, b.entry_b.standing],
                 "log": b.log,
                 "decisions": b.decisions,
             }

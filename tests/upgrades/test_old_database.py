@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 READ_BACK = """
 import json
 from django.db.models import Sum
-from arena.models import Bout, Race, Show
+from arena.models import Bout, BoutEntry, Race, Show
 from economy.models import Account, Bet, Book, Hire, Transaction
 from ludus.models import DignitasChange, Gladiator, Injury
 
@@ -36,11 +36,11 @@ out = {
         for g in Gladiator.objects.all()
     },
     "bouts": [
-        {"pk": b.pk, "show": b.show.name, "order": b.order, "a": b.fighter_a.name,
-         "b": b.fighter_b.name, "winner": b.winner.name if b.winner else None,
+        {"pk": b.pk, "show": b.show.name, "order": b.order, "a": b.entry_a.gladiator.name,
+         "b": b.entry_b.gladiator.name, "winner": b.winner.name if b.winner else None,
          "loser": b.loser.name if b.loser else None, "status": b.status, "seed": b.seed,
          "engine_version": b.engine_version, "rounds": b.rounds, "end_reason": b.end_reason,
-         "favors": [b.favor_a, b.favor_b], "log_length": len(b.log),
+         "favors": [b.entry_a.standing, b.entry_b.standing], "log_length": len(b.log),
          "verdict": ({"loser_favor": b.verdict.loser_favor, "crowd_call": b.verdict.crowd_call,
                       "editor_act": b.verdict.editor_act, "loser_died": b.verdict.loser_died,
                       "dignitas_change": b.verdict.dignitas_change}
@@ -69,6 +69,11 @@ out = {
     "bout_books": [b.pk for b in Bout.objects.filter(books__isnull=False)],
     "race_books": [r.pk for r in Race.objects.filter(books__isnull=False)],
     "show_hires": {s.name: s.hires.count() for s in Show.objects.order_by("pk")},
+    "entries": [
+        {"bout": e.bout_id, "side": e.side, "man": e.gladiator.name, "result": e.result,
+         "fate": e.fate, "dead": e.gladiator.status == "dead"}
+        for e in BoutEntry.objects.order_by("bout_id", "side")
+    ],
 }
 print(json.dumps(out))
 """
@@ -117,6 +122,28 @@ def test_every_sheet_and_standing_survives(migrated, before):
 def test_every_bout_and_verdict_survives(migrated, before):
     assert migrated["bouts"] == before["bouts"]
     assert any(b["verdict"] for b in migrated["bouts"])  # the dump holds a decided bout
+
+
+def test_every_pair_becomes_two_entries_with_result_and_fate(migrated, before):
+    """Sides a and b, the old winner and loser as won and lost, and each man's fate: the loser
+    given the sword is dead, one granted missio spared, the winner walked out."""
+    entries = {(e["bout"], e["side"]): e for e in migrated["entries"]}
+    assert len(entries) == 2 * len(before["bouts"])
+    for bout in before["bouts"]:
+        a, b = entries[(bout["pk"], "a")], entries[(bout["pk"], "b")]
+        assert (a["man"], b["man"]) == (bout["a"], bout["b"])
+        for entry in (a, b):
+            if bout["winner"] is None:
+                assert entry["result"] in ("", "drew")
+            elif entry["man"] == bout["winner"]:
+                assert (entry["result"], entry["fate"]) == ("won", "walked_out")
+            else:
+                assert entry["result"] == "lost"
+                verdict = bout["verdict"]
+                if verdict is not None:
+                    assert entry["fate"] == ("dead" if verdict["loser_died"] else "spared")
+                    assert entry["dead"] == verdict["loser_died"]
+    assert any(e["fate"] == "spared" or e["fate"] == "dead" for e in entries.values())
 
 
 def test_every_injury_keeps_its_bout(migrated, before):

@@ -19,9 +19,9 @@ NO_SHOW = "No show with id {id}."
 
 
 def bout_line(bout: Bout) -> str:
-    pair = f"{bout.order}. {bout.fighter_a} v {bout.fighter_b}"
-    favors = f"Crowd Favor {bout.favor_a}-{bout.favor_b}"
-    if bout.winner_id is None:
+    pair = f"{bout.order}. {bout.entry_a.gladiator} v {bout.entry_b.gladiator}"
+    favors = f"Crowd Favor {bout.entry_a.standing}-{bout.entry_b.standing}"
+    if bout.winner is None:
         return f"{pair}: {bout.get_end_reason_display().lower()} after {bout.rounds} rounds"
     line = (
         f"{pair}: {bout.winner.name} wins ({bout.get_end_reason_display().lower()}) in "

@@ -15,12 +15,14 @@ from tests.factories import BettorFactory, BoutFactory, GladiatorFactory
 def _over(bout, winner=None):
     """The bout service's part, done by hand: the bout is over with this winner (or none)."""
     bout.status = Bout.Status.DONE
-    bout.winner = winner
-    bout.loser = (
-        (bout.fighter_b if winner == bout.fighter_a else bout.fighter_a) if winner else None
-    )
     bout.end_reason = Bout.EndReason.SECOND_INJURY if winner else Bout.EndReason.DRAW
     bout.save()
+    for entry in bout.entries.all():
+        if winner is None:
+            entry.result = "drew"
+        else:
+            entry.result = "won" if entry.gladiator == winner else "lost"
+        entry.save()
 
 
 # --- opening ------------------------------------------------------------------------------
@@ -310,7 +312,7 @@ def test_the_engines_line_for_bithys_and_the_murmillo(bout, bithys, murmillo):
 
 
 def test_the_engine_cannot_price_orders_that_ask_the_gm(bout):
-    bout.orders_a = {"name": "cautious", "ask": ["fight_on"]}
+    bout.entries.filter(side="a").update(orders={"name": "cautious", "ask": ["fight_on"]})
     bout.save()
     with pytest.raises(betting.BettingError, match="The engine cannot price this bout"):
         b.book_open(bout=bout, source=Book.Source.ENGINE, runs=100)
@@ -330,9 +332,9 @@ def test_the_close_hook_settles_a_bout_fought_by_the_bout_service(bout, bithys, 
     assert bout.status in (Bout.Status.AWAITING_VERDICT, Bout.Status.DONE)
     book = b.bout_book_close(bout=bout)
     purse = accounts.bettor_account(eros)
-    if bout.winner_id == bithys.pk:
+    if bout.winner == bithys:
         assert book.status == Book.Status.SETTLED and balance(purse) == 1_300
-    elif bout.winner_id == murmillo.pk:
+    elif bout.winner == murmillo:
         assert book.status == Book.Status.SETTLED and balance(purse) == 600
     else:
         assert book.status == Book.Status.VOID and balance(purse) == 1_000

@@ -118,7 +118,8 @@ def test_many_concurrent_bets_never_overdraw():
 def test_a_bet_cannot_land_in_a_book_being_settled():
     bout, book, eros, a = _cast()
     b.bet_place(book=book, bettor=eros, side=a.pk, stake=100)
-    Bout.objects.filter(pk=bout.pk).update(status=Bout.Status.DONE, winner=a)
+    Bout.objects.filter(pk=bout.pk).update(status=Bout.Status.DONE)
+    bout.entries.filter(gladiator=a).update(result="won")
     settling, release = threading.Event(), threading.Event()
     results: list = [None, None]
 

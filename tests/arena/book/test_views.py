@@ -186,7 +186,8 @@ def test_only_the_gm_shortens(client, gm, eros_player, book, bithys):
 
 def test_only_the_gm_closes_a_book(client, gm, eros_player, other_player, book, bout, bithys):
     url = reverse("bets:book_close", args=[book.campaign_id, book.pk])
-    Bout.objects.filter(pk=bout.pk).update(status=Bout.Status.DONE, winner=bithys)
+    Bout.objects.filter(pk=bout.pk).update(status=Bout.Status.DONE)
+    bout.entries.filter(gladiator=bithys).update(result="won")
     for player in (eros_player, other_player):
         assert _as(client, player).post(url, {"action": "settle"}).status_code == 404
     assert Book.objects.get(pk=book.pk).status == Book.Status.OPEN

@@ -54,8 +54,8 @@ def test_play_show_fights_the_card_and_prints_a_summary(show):
     assert text.startswith("The Forum munus")
     for bout in show.bouts.all():
         assert bout.status == Bout.Status.DONE
-        assert f"{bout.order}. {bout.fighter_a} v {bout.fighter_b}" in text
-        if bout.winner_id:
+        assert f"{bout.order}. {bout.entry_a.gladiator} v {bout.entry_b.gladiator}" in text
+        if bout.winner:
             assert f"{bout.winner.name} wins" in text
     assert "Held: 2 bouts" in text
 

@@ -56,7 +56,7 @@ def cast(db):
 
 
 def appeal_succeeds(bout, seed: int, result) -> bool:
-    loser = bout.fighter_a if str(result.loser) == "a" else bout.fighter_b
+    loser = bout.entry_a.gladiator if str(result.loser) == "a" else bout.entry_b.gladiator
     rolled = decision.decide(
         result.loser_favor, fighter_sheet(loser), None, random.Random(appeal_seed(seed))
     )

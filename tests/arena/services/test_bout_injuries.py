@@ -99,7 +99,7 @@ def test_a_bout_begun_with_an_old_setup_goes_on_with_its_inputs(cast, find_seed)
 
 def test_a_man_carrying_an_injury_yields_honorably_and_keeps_his_favor(cast):
     injure(cast.bithys, "Cracked Rib", 44)
-    cast.bout.orders_a = {"name": "fight-on", "ask": ["yield"]}
+    cast.bout.entries.filter(side="a").update(orders={"name": "fight-on", "ask": ["yield"]})
     cast.bout.first = "a"
     cast.bout.save()
     bout = bout_fight(
@@ -110,4 +110,4 @@ def test_a_man_carrying_an_injury_yields_honorably_and_keeps_his_favor(cast):
     )
     yielded = next(e for e in bout.log if e["kind"] == EventKind.YIELD)
     assert yielded["text"] == "Bithys lowers his shield and yields honorably."
-    assert bout.favor_a == 2 and bout.loser == cast.bithys  # no -1 for an unhurt yield
+    assert bout.entry_a.standing == 2 and bout.loser == cast.bithys  # no -1 for an unhurt yield

@@ -58,7 +58,7 @@ def test_wounds_carried_in_can_decide_the_bout(cast, find_seed):
     # A never-yield man at 12 of 13 is dropped by any hit that wounds him.
     cast.rufus.wounds = 12
     cast.rufus.save()
-    cast.bout.orders_b = {"name": "never-yield"}
+    cast.bout.entries.filter(side="b").update(orders={"name": "never-yield"})
     cast.bout.save()
     seed = find_seed(cast.bout, lambda s, r: r.end_reason is EndReason.INCAPACITATED)
     bout = bout_fight(bout=cast.bout, seed=seed, auto_decide=False)

@@ -22,7 +22,7 @@ PURSE = SESTERCES_PER_PURSE
 
 
 def side_of(bout, gladiator):
-    return "a" if gladiator.pk == bout.fighter_a_id else "b"
+    return "a" if gladiator.pk == bout.entry_a.gladiator_id else "b"
 
 
 # --- the setup ---------------------------------------------------------------------------
@@ -59,7 +59,7 @@ def test_wins_in_the_campaign_count_toward_known(cast):
 
 
 def test_sheet_kit_and_orders_come_from_the_campaign(cast):
-    cast.bout.orders_b = {"name": "never-yield"}
+    cast.bout.entries.filter(side="b").update(orders={"name": "never-yield"})
     setup = bout_setup(bout=cast.bout)
     assert setup.a.fighter.melee == 3 and setup.a.kit.name == "thraex"
     assert setup.b.kit.name == "murmillo"
@@ -104,7 +104,7 @@ def test_a_fought_bout_records_its_outcome(cast, find_seed):
     assert bout.end_reason == str(expected.end_reason)
     assert side_of(bout, bout.winner) == str(expected.winner)
     assert side_of(bout, bout.loser) == str(expected.loser)
-    assert (bout.favor_a, bout.favor_b) == (expected.a.favor, expected.b.favor)
+    assert (bout.entry_a.standing, bout.entry_b.standing) == (expected.a.favor, expected.b.favor)
     for man, corner in ((cast.bithys, expected.a), (cast.rufus, expected.b)):
         man.refresh_from_db()
         assert man.wounds == corner.wounds
@@ -153,7 +153,7 @@ def test_round_by_round_ends_as_fighting_at_once(cast, find_seed):
 
 
 def test_orders_that_ask_stop_the_bout_until_the_gm_answers(cast, find_seed):
-    cast.bout.orders_a = {"name": "cautious", "ask": ["fight_on"]}
+    cast.bout.entries.filter(side="a").update(orders={"name": "cautious", "ask": ["fight_on"]})
     cast.bout.save()
 
     def asks(seed, result):
@@ -268,7 +268,9 @@ def test_refusing_release_costs_a_dignitas(cast, find_seed):
     verdict = bout_decide(bout=bout, editor_choice="sword")
     change = DignitasChange.objects.get(bout=bout, change=-1)
     assert change.reason == bouts.DEFIED_RELEASE and change.event.show == cast.show
-    winner_favor = bout.favor_a if bout.winner_id == bout.fighter_a_id else bout.favor_b
+    winner_favor = (
+        bout.entry_a.standing if bout.winner == bout.entry_a.gladiator else bout.entry_b.standing
+    )
     six = 1 if winner_favor == 6 else 0
     assert verdict.dignitas_change == -1 + six
     assert editor_dignitas(cast.editor) == before - 1 + six

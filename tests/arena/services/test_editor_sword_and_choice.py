@@ -182,14 +182,16 @@ def test_a_players_editor_is_left_to_choose_for_a_divided_crowd(cast):
     # The other bout is settled as usual (decided, unless his crowd was divided too).
     second.refresh_from_db()
     assert second.status in (Bout.Status.DONE, Bout.Status.AWAITING_VERDICT)
-    if second.status == Bout.Status.DONE and second.winner_id:
+    if second.status == Bout.Status.DONE and second.winner:
         assert Transaction.objects.filter(bout=second, cause=Transaction.Cause.PURSE).exists()
 
     # He decides later, from the bout page; the purse and the price follow then.
     purse = accounts.purse(cast.editor)
     before = account_balance(purse)
     winner_favor = (
-        cast.bout.favor_a if cast.bout.winner_id == cast.bout.fighter_a_id else cast.bout.favor_b
+        cast.bout.entry_a.standing
+        if cast.bout.winner == cast.bout.entry_a.gladiator
+        else cast.bout.entry_b.standing
     )
     verdict = bout_decide(bout=cast.bout, editor_choice="sword", user=cast.editor.player)
     assert verdict.crowd_call == Verdict.Call.DIVIDED and verdict.loser_died

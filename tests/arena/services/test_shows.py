@@ -114,23 +114,30 @@ def test_a_whole_show_is_played_end_to_end(cast):
     for bout in card:
         assert bout.status == Bout.Status.DONE and bout.seed is not None and bout.log
         assert bout.rounds >= 1
-        if bout.winner_id:
+        if bout.winner:
             verdict = bout.verdict
             assert verdict.loser_died == (bout.loser.status == Gladiator.Status.DEAD)
             assert verdict.editor_act in ("missio", "sword")
     # Injuries are recorded against the men who took them, for the bout they took them in.
     for injury in Injury.objects.filter(bout__show=show):
-        assert injury.gladiator_id in (injury.event.fighter_a_id, injury.event.fighter_b_id)
+        assert injury.gladiator_id in (
+            injury.event.entry_a.gladiator_id,
+            injury.event.entry_b.gladiator_id,
+        )
     # Records follow from the bouts.
     for man in men:
         record = gladiator_record(man)
         assert record.bouts == 1
     # The money: purses to the winners' peculia, every transaction balanced.
     paid = Transaction.objects.filter(events_q(show_events(show)), cause=Transaction.Cause.PURSE)
-    winners = [b for b in card if b.winner_id]
+    winners = [b for b in card if b.winner]
     assert paid.count() == len(winners)
     for bout in winners:
-        favor = bout.favor_a if bout.winner_id == bout.fighter_a_id else bout.favor_b
+        favor = (
+            bout.entry_a.standing
+            if bout.winner == bout.entry_a.gladiator
+            else bout.entry_b.standing
+        )
         expected = 2 * PURSE if favor >= 5 else PURSE
         assert account_balance(accounts.peculium(bout.winner)) == expected
     for posted in Transaction.objects.all():
@@ -163,17 +170,17 @@ def test_holding_a_show_is_repeatable_from_its_seed(cast):
     for bout in cast.show.bouts.order_by("order"):
         a = factories.GladiatorFactory(
             campaign=other,
-            name=bout.fighter_a.name,
-            armatura=bout.fighter_a.armatura,
-            melee=bout.fighter_a.sheet["melee"],
-            orders=bout.fighter_a.orders,
+            name=bout.entry_a.gladiator.name,
+            armatura=bout.entry_a.gladiator.armatura,
+            melee=bout.entry_a.gladiator.sheet["melee"],
+            orders=bout.entry_a.gladiator.orders,
         )
         b = factories.GladiatorFactory(
             campaign=other,
-            name=bout.fighter_b.name,
-            armatura=bout.fighter_b.armatura,
-            melee=bout.fighter_b.sheet["melee"],
-            orders=bout.fighter_b.orders,
+            name=bout.entry_b.gladiator.name,
+            armatura=bout.entry_b.gladiator.armatura,
+            melee=bout.entry_b.gladiator.sheet["melee"],
+            orders=bout.entry_b.gladiator.orders,
         )
         bout_add(show=twin, fighter_a=a, fighter_b=b)
     show_hold(show=twin, seed=7)
@@ -188,8 +195,12 @@ def test_a_show_with_a_bout_begun_by_hand_finishes_it(cast):
 
 
 def test_orders_that_ask_are_answered_by_the_orders_when_a_show_is_held(cast):
-    cast.bout.orders_a = {"name": "cautious", "ask": ["fight_on", "yield", "boons"]}
-    cast.bout.orders_b = {"name": "cautious", "ask": ["fight_on", "yield", "boons"]}
+    cast.bout.entries.filter(side="a").update(
+        orders={"name": "cautious", "ask": ["fight_on", "yield", "boons"]}
+    )
+    cast.bout.entries.filter(side="b").update(
+        orders={"name": "cautious", "ask": ["fight_on", "yield", "boons"]}
+    )
     cast.bout.save()
     show_hold(show=cast.show, seed=5)
     cast.bout.refresh_from_db()

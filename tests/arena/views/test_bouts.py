@@ -31,8 +31,7 @@ def bout_url(name, cast):
 
 def asking(cast, *kinds, side="a"):
     """Make the bout's side ask the table at these choices instead of following orders."""
-    setattr(cast.bout, f"orders_{side}", {"name": "cautious", "ask": list(kinds)})
-    cast.bout.save()
+    cast.bout.entries.filter(side=side).update(orders={"name": "cautious", "ask": list(kinds)})
 
 
 # --- the page -----------------------------------------------------------------------------------

@@ -55,26 +55,28 @@ def test_the_planner_offers_a_cut_box_for_each_side(cast, as_user):
 def test_a_cut_is_stored_in_that_sides_orders_only(cast, as_user):
     response = add_pair(as_user(cast.gm), cast, cut_a="on", orders_b="fight-on")
     assert response.status_code == 302
-    bout = Bout.objects.get(show=cast.show, fighter_a=cast.spare_a)
-    assert bout.orders_a == {"cut": True}  # his standing orders, cutting
-    assert bout.orders_b == {"name": "fight-on"}
+    bout = Bout.objects.get(show=cast.show, entries__gladiator=cast.spare_a, entries__side="a")
+    assert bout.entry_a.orders == {"cut": True}  # his standing orders, cutting
+    assert bout.entry_b.orders == {"name": "fight-on"}
 
 
 def test_a_cut_with_a_preset_and_asks_keeps_them_all(cast, as_user):
     add_pair(as_user(cast.gm), cast, orders_a="cautious", ask_a=["yield"], cut_a="on")
-    bout = Bout.objects.get(show=cast.show, fighter_a=cast.spare_a)
-    assert bout.orders_a == {"name": "cautious", "ask": ["yield"], "cut": True}
+    bout = Bout.objects.get(show=cast.show, entries__gladiator=cast.spare_a, entries__side="a")
+    assert bout.entry_a.orders == {"name": "cautious", "ask": ["yield"], "cut": True}
 
 
 def test_a_player_cannot_set_a_cut(cast, as_user):
     assert add_pair(as_user(cast.owner), cast, cut_a="on").status_code == 404
-    assert not Bout.objects.filter(show=cast.show, fighter_a=cast.spare_a).exists()
+    assert not Bout.objects.filter(
+        show=cast.show, entries__gladiator=cast.spare_a, entries__side="a"
+    ).exists()
 
 
 def test_the_cut_is_fought_with_the_mails_deflecting_bane_die(cast, as_user):
     client = as_user(cast.gm)
     add_pair(client, cast, cut_a="on")
-    bout = Bout.objects.get(show=cast.show, fighter_a=cast.spare_a)
+    bout = Bout.objects.get(show=cast.show, entries__gladiator=cast.spare_a, entries__side="a")
     bout.seed = 7
     bout.save(update_fields=["seed"])
     client.post(url("bout_fight", cast, bout.pk), {"to": "end"})
@@ -93,7 +95,7 @@ def test_the_cut_is_fought_with_the_mails_deflecting_bane_die(cast, as_user):
 def test_without_the_box_the_same_pair_thrusts_past_the_mail(cast, as_user):
     client = as_user(cast.gm)
     add_pair(client, cast)
-    bout = Bout.objects.get(show=cast.show, fighter_a=cast.spare_a)
+    bout = Bout.objects.get(show=cast.show, entries__gladiator=cast.spare_a, entries__side="a")
     bout.seed = 7
     bout.save(update_fields=["seed"])
     client.post(url("bout_fight", cast, bout.pk), {"to": "end"})
@@ -104,7 +106,7 @@ def test_without_the_box_the_same_pair_thrusts_past_the_mail(cast, as_user):
 @pytest.mark.parametrize("who, sees", [("gm", True), ("owner", True), ("other", False)])
 def test_the_cut_is_shown_with_the_private_orders(cast, as_user, who, sees):
     add_pair(as_user(cast.gm), cast, cut_a="on")
-    bout = Bout.objects.get(show=cast.show, fighter_a=cast.spare_a)
+    bout = Bout.objects.get(show=cast.show, entries__gladiator=cast.spare_a, entries__side="a")
     text = as_user(getattr(cast, who)).get(url("bout_detail", cast, bout.pk)).content.decode()
     corner_a = text.split('id="corner-a"')[1].split("</section>")[0]
     assert (CUT_LABEL in corner_a) == sees

@@ -98,7 +98,7 @@ def test_fighting_from_the_page_waits_for_the_editor_in_every_band(cast, call):
 
 
 def test_answering_a_choice_that_ends_the_bout_also_waits_for_the_editor(cast, as_user):
-    cast.bout.orders_a = {"name": "cautious", "ask": ["yield"]}
+    cast.bout.entries.filter(side="a").update(orders={"name": "cautious", "ask": ["yield"]})
     cast.bout.save()
     bout_fight(bout=cast.bout, seed=5, rounds=1)
     as_user(cast.gm).post(bout_url("bout_choose", cast), {"choice": "yield"})
@@ -302,8 +302,9 @@ def test_the_replay_of_a_waiting_bout_says_the_editor_has_not_decided(cast, as_u
 def test_a_more_persuasive_lanista_is_named_as_the_one_who_appeals(cast, as_user):
     fight_from_page(cast, seed_for(cast, "sword"))
     cast.bout.refresh_from_db()
-    cast.bout.loser.owner.charisma, cast.bout.loser.owner.charm = 5, 4
-    cast.bout.loser.owner.save()
+    lanista = cast.bout.loser.owner
+    lanista.charisma, lanista.charm = 5, 4
+    lanista.save()
     text = panel(as_user(cast.gm).get(bout_url("bout_detail", cast)).content.decode())
     assert f"his lanista, {cast.bout.loser.owner.name}, whose Hard Charm pool is the better" in text
     assert appeal_appellant(cast.bout).role == "lanista"

@@ -147,9 +147,9 @@ def pair(cast, **extra):
 def test_gm_adds_a_pair_and_hires_both_men_from_the_ledger(cast, as_user):
     purse_before = party_balance(cast.editor)
     response = as_user(cast.gm).post(url("bout_add", cast, cast.show.pk), pair(cast), follow=True)
-    bout = Bout.objects.get(fighter_a=cast.spare_a)
-    assert bout.fighter_b == cast.spare_b and bout.kind == "team"
-    assert bout.orders_a == {} and bout.orders_b == {"name": "fight-on"}
+    bout = Bout.objects.get(entries__gladiator=cast.spare_a, entries__side="a")
+    assert bout.entry_b.gladiator == cast.spare_b and bout.kind == "team"
+    assert bout.entry_a.orders == {} and bout.entry_b.orders == {"name": "fight-on"}
     hires = Hire.objects.filter(show=cast.show)
     assert {h.gladiator for h in hires} == {cast.spare_a, cast.spare_b}
     assert all(h.price == TEAM_HIRE.usual for h in hires)
@@ -164,8 +164,8 @@ def test_gm_adds_a_pair_and_hires_both_men_from_the_ledger(cast, as_user):
 def test_a_single_combat_pair_is_hired_at_the_single_rate_and_asks_are_kept(cast, as_user):
     data = pair(cast, kind="single", ask_a=["fight_on", "yield"])
     as_user(cast.gm).post(url("bout_add", cast, cast.show.pk), data)
-    bout = Bout.objects.get(fighter_a=cast.spare_a)
-    assert bout.orders_a == {"ask": ["fight_on", "yield"]}
+    bout = Bout.objects.get(entries__gladiator=cast.spare_a, entries__side="a")
+    assert bout.entry_a.orders == {"ask": ["fight_on", "yield"]}
     assert {h.price for h in Hire.objects.filter(show=cast.show)} == {SINGLE_HIRE.usual}
 
 
@@ -173,7 +173,7 @@ def test_without_hire_no_money_moves(cast, as_user):
     data = pair(cast)
     del data["hire"]
     as_user(cast.gm).post(url("bout_add", cast, cast.show.pk), data)
-    assert Bout.objects.filter(fighter_a=cast.spare_a).exists()
+    assert Bout.objects.filter(entries__gladiator=cast.spare_a, entries__side="a").exists()
     assert not Transaction.objects.filter(cause=Transaction.Cause.HIRE).exists()
 
 
@@ -208,7 +208,7 @@ def test_men_already_on_the_card_are_not_offered(cast, as_user):
 def test_only_the_gm_adds_pairs(cast, as_user, who):
     response = as_user(getattr(cast, who)).post(url("bout_add", cast, cast.show.pk), pair(cast))
     assert response.status_code == 404
-    assert not Bout.objects.filter(fighter_a=cast.spare_a).exists()
+    assert not Bout.objects.filter(entries__gladiator=cast.spare_a, entries__side="a").exists()
 
 
 def test_adding_is_post_only(cast, as_user):
@@ -228,7 +228,7 @@ def test_gm_holds_the_show_every_bout_is_fought_and_decided(cast, as_user):
     assert set(cast.show.bouts.values_list("status", flat=True)) == {Bout.Status.DONE}
     assert SHOW_HELD.format(show=cast.show.name) in response.content.decode()
     # Each winner's purse was paid into his peculium.
-    for bout in cast.show.bouts.exclude(winner=None):
+    for bout in cast.show.bouts.filter(entries__result="won"):
         assert party_balance(bout.winner) > 0
         assert accounts.peculium(bout.winner).entries.filter(transaction__bout=bout).exists()
 

@@ -135,7 +135,9 @@ def test_the_shows_and_their_cards(demo):
     assert [b.kind for b in card] == ["team"] * 4 + ["single"]
     forum = shows["The Forum munus"]
     assert forum.editor.office == "son of a dead consular" and forum.city == "Rome"
-    assert [(b.fighter_a.name, b.fighter_b.name) for b in show_card(forum)] == [("Bithys", "Rufus")]
+    assert [(b.entry_a.gladiator.name, b.entry_b.gladiator.name) for b in show_card(forum)] == [
+        ("Bithys", "Rufus")
+    ]
     pompeii = shows["The games at Pompeii"]
     assert pompeii.city == "Pompeii"
     assert Hire.objects.get(show=pompeii, gladiator__name="Bithys").favor_called

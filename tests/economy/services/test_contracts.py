@@ -520,13 +520,13 @@ def test_winners_purse_once_per_bout(campaign, bithys, rich_senator, munus):
     assert counts() == before
     # The same bout paid to the other man is a different movement under the same key.
     with pytest.raises(LedgerError):
-        purses.purse_pay(bout=bout, winner=bout.fighter_b, favor=3)
+        purses.purse_pay(bout=bout, winner=bout.entry_b.gladiator, favor=3)
     assert counts() == before
     assert start - balance(accounts.purse(rich_senator)) == 1_600
 
     other = BoutFactory(show=munus)
-    purses.purse_pay(bout=other, winner=other.fighter_b, favor=4)
-    assert balance(accounts.peculium(other.fighter_b)) == 800
+    purses.purse_pay(bout=other, winner=other.entry_b.gladiator, favor=4)
+    assert balance(accounts.peculium(other.entry_b.gladiator)) == 800
 
 
 def test_purse_refusals(campaign, bithys, rich_senator, munus):

@@ -39,13 +39,13 @@ def one_of_each(db):
     bout = factories.BoutFactory(
         status=Bout.Status.DONE, favor_a=6, favor_b=3, end_reason="second_injury"
     )
-    bout.winner, bout.loser = bout.fighter_a, bout.fighter_b
-    bout.save()
+    bout.entries.filter(side="a").update(result="won")
+    bout.entries.filter(side="b").update(result="lost")
     Verdict.objects.create(bout=bout, loser_favor=3, crowd_call="divided", editor_act="missio")
     campaign = bout.show.campaign
     factories.MembershipFactory(campaign=campaign)
-    factories.PriorRecordFactory(gladiator=bout.fighter_a, city="Rome", wins=5)
-    injury = factories.InjuryFactory(gladiator=bout.fighter_b, event=bout)
+    factories.PriorRecordFactory(gladiator=bout.entry_a.gladiator, city="Rome", wins=5)
+    injury = factories.InjuryFactory(gladiator=bout.entry_b.gladiator, event=bout)
     medicus_treat(injury=injury, seed=1)
     factories.ElectionFactory(editor=bout.show.editor)
     bout.show.editor.dignitas_changes.create(change=1, reason="a winner at 6", day=1)
@@ -74,4 +74,6 @@ def test_a_fought_bouts_engine_fields_are_read_only(staff_client, one_of_each):
     bout = Bout.objects.get(status=Bout.Status.DONE)
     model_admin = admin.site._registry[Bout]
     readonly = model_admin.get_readonly_fields(None, bout)
-    assert {"seed", "log", "decisions", "setup", "fighter_a"} <= set(readonly)
+    assert {"seed", "log", "decisions", "setup", "status"} <= set(readonly)
+    entries = next(i for i in model_admin.get_inline_instances(None, bout))
+    assert {"gladiator", "orders", "result"} <= set(entries.get_readonly_fields(None, bout))
