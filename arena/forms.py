@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from django import forms
 
+from arena.adapters.era import MAX_DICE_PER_KIND, PRESETS
 from arena.models import Bout, Show, Venue
 from ludus.models import Editor, Gladiator
-from rules.era.dice import MAX_DICE_PER_KIND
-from rules.era.orders import PRESETS
 
 # Above this the Monte Carlo takes too long for a page (about a second per 5,000 bouts).
 MAX_ODDS_BOUTS = 20_000

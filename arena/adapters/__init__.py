@@ -1,0 +1,28 @@
+"""One arena adapter per ruleset: campaign rows into that ruleset's engine and back.
+
+`adapter_for(key)` gives the adapter module of a campaign's ruleset, imported when first asked
+(as rules.core.registry loads the rulesets). An adapter module is the only code outside rules/
+that imports its ruleset's engine; it answers the services in the terms of
+arena.adapters.base. A new ruleset registers its module here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from arena.errors import BoutError
+
+ADAPTERS: dict[str, str] = {
+    "era": "arena.adapters.era",
+}
+
+NO_ADAPTER = "This campaign uses the {ruleset} rules; its bouts cannot be fought here yet."
+
+
+def adapter_for(key: str) -> ModuleType:
+    """The adapter of the ruleset registered under `key`; a BoutError names a missing one."""
+    path = ADAPTERS.get(key)
+    if path is None:
+        raise BoutError(NO_ADAPTER.format(ruleset=key))
+    return importlib.import_module(path)

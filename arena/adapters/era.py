@@ -7,10 +7,12 @@ when it begins, so it replays exactly from its seed whatever changes in the camp
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from dataclasses import fields as dataclass_fields
 
+from arena.adapters.base import EntrantEnd, Fought, InjuryDone, Ruling
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry, Race, RaceEntry
 from arena.selectors.records import is_known
@@ -18,13 +20,18 @@ from economy.models import SESTERCES_PER_PURSE
 from ludus.models import Gladiator
 from ludus.selectors.people import carried_injuries
 from rules.core.errors import RulesError
+from rules.core.seeds import APPEAL, sub_seed
 from rules.era import bout as engine
+from rules.era import decision
 from rules.era import race as race_engine
 from rules.era.decision import appeal_pool
+from rules.era.dice import MAX_DICE_PER_KIND, Pool, distribution
 from rules.era.injuries import INJURY_STEP, characteristic_loss, entries_named, injured_wound_points
 from rules.era.injuries import Injury as TableInjury
 from rules.era.kits import Kit
-from rules.era.orders import Orders, orders_by_name
+from rules.era.odds import bout_odds
+from rules.era.orders import PRESETS, BoonSpend, Choice, DecisionKind, Orders, orders_by_name
+from rules.era.race import exact_race_odds
 from rules.era.sheet import (
     CHARACTERISTIC_RANGE,
     CHARACTERISTICS,
@@ -33,6 +40,16 @@ from rules.era.sheet import (
     Fighter,
     half_up,
 )
+
+__all__ = [  # besides its own functions, the engine's names the Era-only pages use
+    "MAX_DICE_PER_KIND",
+    "PRESETS",
+    "Pool",
+    "bout_odds",
+    "distribution",
+    "exact_race_odds",
+    "race_engine",
+]
 
 ENGINE_REFUSED = "The engine refused: {error}"
 NOT_A_PAIR = "An Era bout is fought by a pair, sides a and b; this one has {count} entrants."
@@ -325,3 +342,200 @@ def arena_sheet(gladiator: Gladiator) -> ArenaSheet:
         price_purses=gladiator.price_purses,
         price_sesterces=gladiator.price_purses * SESTERCES_PER_PURSE,
     )
+
+
+# --- the bout, fought and decided (what arena.services.bouts asks of a ruleset) ---------------
+
+# The Era engine's pieces the Era-only pages use (the Circus, the odds page, the dice
+# calculator): named here so that nothing else outside rules/ imports rules.era.
+BoutSetup = engine.BoutSetup
+Pending = engine.Pending
+ENGINE_VERSION = engine.ENGINE_VERSION
+ENGINE_VERSIONS = (engine.ENGINE_VERSION,)  # every version a stored bout may be replayed with
+START_FAVOR = engine.START_FAVOR
+KILLED = str(engine.EndReason.KILLED)
+
+
+def can_replay(version: str) -> bool:
+    return version in ENGINE_VERSIONS
+
+
+def decision_data(decisions) -> list[dict]:
+    """The GM's answers as the bout keeps them, each checked by the engine."""
+    out = []
+    for given in decisions:
+        if isinstance(given, engine.Decision):
+            out.append(given.as_dict())
+        else:
+            try:
+                out.append(engine.Decision(**given).as_dict())
+            except (TypeError, RulesError) as error:
+                raise BoutError(ENGINE_REFUSED.format(error=error)) from error
+    return out
+
+
+def _rounds_to(bout: Bout, rounds: int) -> int:
+    """The round to stop after: `rounds` more than are done (a round the engine stopped in
+    to ask a choice is not done yet)."""
+    done = bout.rounds
+    stopped_to_ask = (
+        done
+        and bout.status == Bout.Status.FIGHTING
+        and replay(bout, max_rounds=done).pending is not None
+    )
+    if stopped_to_ask:
+        done -= 1
+    return min(done + rounds, engine.ROUND_CAP)
+
+
+def _injury_done(crit) -> InjuryDone:
+    return InjuryDone(
+        name=crit.injury.name,
+        severity=crit.injury.severity.name.lower(),
+        effect=crit.injury.effect,
+        table_roll=crit.total,
+    )
+
+
+def fight(bout: Bout, decisions: list[dict], rounds: int | None = None) -> Fought:
+    """Play the bout from its seed with these decisions (to its end, or `rounds` more)."""
+    try:
+        max_rounds = None if rounds is None else _rounds_to(bout, rounds)
+        result = engine.fight_bout(
+            bout_setup(bout=bout), seed=bout.seed, decisions=decisions, max_rounds=max_rounds
+        )
+    except RulesError as error:
+        raise BoutError(ENGINE_REFUSED.format(error=error)) from error
+    killed = result.end_reason == engine.EndReason.KILLED
+    return Fought(
+        engine_version=result.engine_version,
+        decisions=decisions,
+        events=[event.as_dict() for event in result.events],
+        rounds=result.rounds,
+        finished=result.finished,
+        entrants=tuple(
+            EntrantEnd(
+                side=str(corner.side),
+                standing=corner.favor,
+                wounds=corner.wounds,
+                injuries=tuple(_injury_done(crit) for crit in corner.injuries),
+                dead=corner.dead,
+            )
+            for corner in (result.a, result.b)
+        ),
+        end_reason=str(result.end_reason) if result.finished else "",
+        winner=None if result.winner is None else str(result.winner),
+        verdict_due=result.finished and result.winner is not None and not killed,
+    )
+
+
+def crowd_call(loser_favor: int) -> str:
+    """THE EDITOR'S DECISION I: 5-6 shouts for release, 3-4 divided, 0-2 calls for the sword."""
+    return str(decision.crowd_call(loser_favor))
+
+
+def appeal_seed(seed: int) -> str:
+    """The appeal's dice come from the bout's seed, so the decision replays like the bout."""
+    return sub_seed(seed, APPEAL)
+
+
+def _appeal_parties(bout: Bout, loser: Gladiator) -> dict:
+    """Who may appeal (THE EDITOR'S DECISION II: "the loser or his lanista").
+
+    The loser's pool carries the injuries he carried into the bout (as frozen in its setup:
+    Broken Nose, 1 Trial die on Charm). His lanista appeals with his own Charisma + Charm when
+    that pool is better; a man of no school (or whose lanista is not in the campaign) appeals
+    alone.
+    """
+    side = bout.losing_entry.side
+    injuries = tuple((bout.setup or {}).get(side, {}).get("injuries", ()))
+    lanista = loser.owner
+    if lanista is None or lanista.campaign_id != loser.campaign_id:
+        return {"injuries": injuries}
+    speaker = decision.Appellant.lanista(lanista.name, lanista.charisma, lanista.charm)
+    return {"injuries": injuries, "lanista": speaker}
+
+
+def appeal_appellant(bout: Bout) -> decision.Appellant | None:
+    """Who would appeal for the loser of a bout awaiting its verdict, as `decide` picks him
+    (the same pools), so the editor's panel can name him and his exact chance before the roll."""
+    loser = bout.loser
+    if loser is None:
+        return None
+    parties = _appeal_parties(bout, loser)
+    speaker = decision.Appellant.loser(fighter_sheet(loser), parties["injuries"])
+    return decision.choose_appellant(speaker, parties.get("lanista"))
+
+
+def decide(bout: Bout, loser: Gladiator, editor_choice: str | None) -> Ruling:
+    """The editor's decision on the loser: the crowd's call by his Crowd Favor, the appeal at
+    0-2 (the loser or his lanista, the better pool), the editor's act and what defiance cost."""
+    try:
+        ruling = decision.decide(
+            bout.losing_entry.standing,
+            fighter_sheet(loser),
+            editor_choice,
+            random.Random(appeal_seed(bout.seed)),
+            winner_favor=bout.winning_entry.standing,
+            **_appeal_parties(bout, loser),
+        )
+    except RulesError as error:
+        raise BoutError(ENGINE_REFUSED.format(error=error)) from error
+    appeal = None
+    if ruling.appeal is not None:
+        appeal = ruling.appeal.as_dict() | {
+            "seed": appeal_seed(bout.seed),
+            "check": "Hard Charm",
+            "appellant": ruling.appellant.as_dict(),
+            "appellants": [candidate.as_dict() for candidate in ruling.appellants],
+        }
+    return Ruling(
+        crowd_call=str(ruling.crowd),
+        act=str(ruling.act),
+        dignitas_change=ruling.dignitas_change,
+        appeal=appeal,
+        appeal_success=None if appeal is None else ruling.appeal_succeeded,
+    )
+
+
+# --- a bout between steps: replayed, never stored ---------------------------------------------
+
+
+def bout_replay(bout: Bout) -> engine.BoutResult | None:
+    """The engine's state where the bout stopped (None before the first round is fought)."""
+    if bout.status == Bout.Status.PLANNED or bout.seed is None or not bout.setup:
+        return None
+    return replay(bout, max_rounds=bout.rounds or None)
+
+
+def bout_pending(bout: Bout) -> engine.Pending | None:
+    """The choice the engine is waiting for from the GM, if any."""
+    if bout.status != Bout.Status.FIGHTING:
+        return None
+    result = bout_replay(bout)
+    return None if result is None else result.pending
+
+
+def pending_default(bout: Bout) -> dict:
+    """What the asking fighter's orders would choose at the pending choice (as a decision):
+    exactly what the engine would have chosen had the orders not asked the table."""
+    result = bout_replay(bout)
+    if result is None or result.pending is None:
+        raise BoutError("This bout is not waiting for a choice.")
+    pending = result.pending
+    inputs = bout_setup(bout=bout)
+    me = inputs.entrant(pending.side)
+    corner = result.side(pending.side)
+    orders = me.orders
+    if pending.kind is DecisionKind.FIGHT_ON:
+        yields = orders.yields_after_first_injury(corner.favor)
+        choice = Choice.YIELD if yields else Choice.FIGHT_ON
+    elif pending.kind is DecisionKind.YIELD:
+        # The engine's own minimum hit for this pair, so the answer is the one it would give.
+        minimum_hit = inputs.fixed[pending.side].minimum_hit_taken
+        yields = orders.yields_for_wounds(corner.wounds, corner.wound_points, minimum_hit)
+        choice = Choice.YIELD if yields else Choice.FIGHT
+    else:  # Boons: the Critical Injury when the Boons reach Crit and the orders say so
+        crit = Choice.CRIT in pending.options and orders.boon_spend is BoonSpend.CRIT
+        choice = Choice.CRIT if crit else Choice.FLOURISH
+    return {"kind": str(pending.kind), "side": str(pending.side), "choice": str(choice)}

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from django.db import transaction
 
-from arena.adapters.era import bout_setup, era_sheet, race_drivers
+from arena.adapters.era import bout_odds, bout_setup, era_sheet, exact_race_odds, race_drivers
 from arena.errors import BoutError
 from arena.models import Bout, Race
 from economy.models import Bet, Bettor, Book
@@ -29,8 +29,6 @@ from economy.services.betting import (
 )
 from ludus.models import Gladiator
 from rules.core.errors import RulesError
-from rules.era.odds import bout_odds
-from rules.era.race import exact_race_odds
 
 EVENT_BEGUN = "{event} has begun; the book can no longer be opened or bets taken."
 NOT_FOR_RACES = "The seed's table prices bouts only; open a race's book on the engine's odds."

@@ -18,6 +18,7 @@ import json
 from django.db import transaction
 
 from arena.adapters.era import _entries, _push, race_setup
+from arena.adapters.era import race_engine as engine
 from arena.book.services import race_book_close
 from arena.models import Race, RaceEntry, Show
 from economy.accounts import peculium, purse
@@ -27,7 +28,6 @@ from ludus.errors import Refusal
 from ludus.models import Gladiator, Ruleset
 from rules.core.errors import RulesError
 from rules.core.seeds import new_seed
-from rules.era import race as engine
 
 RACE_OVER = "This race is over; it cannot be run again."
 LEG_ALREADY_RUN = "{legs} of 3 legs have been run; run at least leg {next}."

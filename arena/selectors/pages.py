@@ -12,10 +12,19 @@ from dataclasses import dataclass, field, replace
 
 from django.db.models import Q, QuerySet, Sum
 
-from arena.adapters.era import ENGINE_REFUSED, pair_setup_data, setup_data, setup_from_data
+from arena.adapters.era import (
+    ENGINE_REFUSED,
+    START_FAVOR,
+    BoutSetup,
+    Pending,
+    bout_pending,
+    pair_setup_data,
+    setup_data,
+    setup_from_data,
+)
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry, Show, Venue
-from arena.selectors.bouts import bout_pending, show_card
+from arena.selectors.bouts import show_card
 from arena.selectors.records import gladiator_record, rudis_eligible
 from arena.services.bouts import DEFIED_RELEASE, DEFIED_SWORD
 from arena.services.shows import FIT
@@ -25,7 +34,6 @@ from economy.selectors.visibility import party_balance
 from ludus.models import Campaign, DignitasChange, Gladiator, Injury
 from ludus.selectors.people import carried_injuries, editor_dignitas, gladiator_figures
 from rules.core.errors import RulesError
-from rules.era import bout as engine
 
 SIDES = ("a", "b")
 
@@ -170,7 +178,7 @@ def bout_inputs(bout: Bout) -> dict:
 def _start_favor(setup: dict, side: str) -> int:
     if side in setup and "favor" in setup[side]:
         return setup[side]["favor"]
-    return engine.START_FAVOR
+    return START_FAVOR
 
 
 def _start_wounds(setup: dict, side: str) -> int:
@@ -182,7 +190,7 @@ def _wound_points(setup: dict, side: str, man: Gladiator) -> int:
     """His Wound Points in this bout, from the engine's own inputs (as fought, or as the bout
     would be set up now); from the ruleset's figures when no setup can be built."""
     try:
-        return setup_from_data(setup).entrant(engine.Side(side)).wound_points
+        return setup_from_data(setup).entrant(side).wound_points
     except (RulesError, KeyError, TypeError):
         figures = gladiator_figures(man)
         return figures["wound_points"] if figures else 0
@@ -242,7 +250,7 @@ def favor_series(bout: Bout, steps: list[Step]) -> list[tuple[str, list[int], st
     ]
 
 
-def pending_choice(bout: Bout) -> engine.Pending | None:
+def pending_choice(bout: Bout) -> Pending | None:
     return bout_pending(bout)
 
 
@@ -371,7 +379,7 @@ def odds_setup(
     venue: str = Venue.FORUM_ROMANUM,
     favor_a: int | None = None,
     favor_b: int | None = None,
-) -> engine.BoutSetup:
+) -> BoutSetup:
     """The engine inputs for two men as they stand now, as the bout service would build them
     for a bout at this venue (Known there: Crowd Favor 3; his carried injuries count), with
     the starting Crowd Favor overridden when given. Nothing is saved."""

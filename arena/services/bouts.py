@@ -12,31 +12,21 @@ decisions), so a bout fought round by round ends exactly as one fought at once.
 
 from __future__ import annotations
 
-import random
-
 from django.db import transaction
 
-from arena.adapters.era import (
-    ENGINE_REFUSED,
-    bout_setup,
-    fighter_sheet,
-    replay,
-    setup_data,
-    wound_points_now,
-)
+from arena.adapters import adapter_for
+from arena.adapters.base import Fought
 from arena.book.services import bout_book_close
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry, Verdict
 from arena.selectors.bouts import show_events
 from economy.services.hire import sword_given_charge
 from economy.services.purses import purse_pay
-from ludus.models import DignitasChange, Gladiator, Injury, Ruleset
+from ludus.models import DignitasChange, Gladiator, Injury
 from ludus.references import events_q
+from ludus.selectors.people import gladiator_figures
 from ludus.services.ludus import contract_count_down
-from rules.core.errors import RulesError
-from rules.core.seeds import APPEAL, new_seed, sub_seed
-from rules.era import bout as engine
-from rules.era import decision
+from rules.core.seeds import new_seed
 
 BOUT_OVER = "This bout is over ({status}); it cannot be fought again."
 NOT_AWAITING = "This bout is not waiting for the editor ({status})."
@@ -51,7 +41,6 @@ FIGHTER_INCAPACITATED = (
     "{name} carries {wounds} Wounds, more than his {wound_points} Wound Points: he is "
     "incapacitated and cannot fight until rest brings him back under."
 )
-WRONG_RULESET = "This campaign uses the {ruleset} rules; only Era bouts are fought here."
 BAD_CHOICE = "The editor's choice must be missio or sword; got {choice!r}."
 BAD_ROUNDS = "Fight at least one round; got {rounds!r}."
 
@@ -66,48 +55,30 @@ DEFIED_SWORD = "Granted missio while the crowd called for the sword"
 # --- fighting ----------------------------------------------------------------------------
 
 
-def _check_can_fight(bout: Bout) -> None:
+def _check_can_fight(bout: Bout, adapter) -> None:
     if bout.status in (Bout.Status.AWAITING_VERDICT, Bout.Status.DONE):
         raise BoutError(BOUT_OVER.format(status=bout.get_status_display().lower()))
-    campaign = bout.show.campaign
-    if campaign.ruleset != Ruleset.ERA:
-        raise BoutError(WRONG_RULESET.format(ruleset=campaign.get_ruleset_display()))
     if bout.status == Bout.Status.PLANNED:
         for man in bout.fighters:
-            if man.status not in (Gladiator.Status.ACTIVE, Gladiator.Status.RUDIARIUS):
-                raise BoutError(
-                    FIGHTER_UNAVAILABLE.format(
-                        name=man.name, status=man.get_status_display().lower()
-                    )
-                )
-            wound_points = wound_points_now(man)
-            if man.wounds > wound_points:
-                raise BoutError(
-                    FIGHTER_INCAPACITATED.format(
-                        name=man.name, wounds=man.wounds, wound_points=wound_points
-                    )
-                )
-    elif bout.engine_version != engine.ENGINE_VERSION:
+            _check_fit(man)
+    elif not adapter.can_replay(bout.engine_version):
         raise BoutError(
-            ENGINE_CHANGED.format(stored=bout.engine_version, current=engine.ENGINE_VERSION)
+            ENGINE_CHANGED.format(stored=bout.engine_version, current=adapter.ENGINE_VERSION)
         )
 
 
-def _decision_data(decisions) -> list[dict]:
-    out = []
-    for given in decisions:
-        if isinstance(given, engine.Decision):
-            out.append(given.as_dict())
-        else:
-            try:
-                out.append(engine.Decision(**given).as_dict())
-            except (TypeError, RulesError) as error:
-                raise BoutError(ENGINE_REFUSED.format(error=error)) from error
-    return out
-
-
-def _side_man(bout: Bout, side) -> Gladiator:
-    return bout.entry(str(side)).gladiator
+def _check_fit(man: Gladiator) -> None:
+    if man.status not in (Gladiator.Status.ACTIVE, Gladiator.Status.RUDIARIUS):
+        raise BoutError(
+            FIGHTER_UNAVAILABLE.format(name=man.name, status=man.get_status_display().lower())
+        )
+    wound_points = gladiator_figures(man)["wound_points"]
+    if man.wounds > wound_points:
+        raise BoutError(
+            FIGHTER_INCAPACITATED.format(
+                name=man.name, wounds=man.wounds, wound_points=wound_points
+            )
+        )
 
 
 @transaction.atomic
@@ -136,7 +107,8 @@ def bout_fight(
         .prefetch_related("entries__gladiator")
         .get(pk=bout.pk)
     )
-    _check_can_fight(bout)
+    adapter = adapter_for(bout.show.campaign.ruleset)
+    _check_can_fight(bout, adapter)
     if rounds is not None and (isinstance(rounds, bool) or rounds < 1):
         raise BoutError(BAD_ROUNDS.format(rounds=rounds))
     if bout.seed is None:
@@ -144,91 +116,80 @@ def bout_fight(
     elif seed is not None and seed != bout.seed:
         raise BoutError(SEED_MISMATCH.format(stored=bout.seed, given=seed))
     if not bout.setup:
-        bout.setup = setup_data(bout)
-    all_decisions = list(bout.decisions) + _decision_data(decisions)
-    max_rounds = None
-    try:
-        if rounds is not None:
-            done = bout.rounds
-            if done and bout.status == Bout.Status.FIGHTING:
-                before = replay(bout, max_rounds=done)
-                if before.pending is not None:
-                    done -= 1  # the round in progress when the engine asked is not done yet
-            max_rounds = min(done + rounds, engine.ROUND_CAP)
-        result = engine.fight_bout(
-            bout_setup(bout=bout),
-            seed=bout.seed,
-            decisions=all_decisions,
-            max_rounds=max_rounds,
-        )
-    except RulesError as error:
-        raise BoutError(ENGINE_REFUSED.format(error=error)) from error
+        bout.setup = adapter.setup_data(bout)
+    all_decisions = list(bout.decisions) + adapter.decision_data(decisions)
+    fought = adapter.fight(bout, all_decisions, rounds)
 
-    bout.engine_version = result.engine_version
-    bout.decisions = all_decisions
-    bout.log = [event.as_dict() for event in result.events]
-    bout.rounds = result.rounds
-    for corner in (result.a, result.b):
-        entry = bout.entry(str(corner.side))
-        entry.standing = corner.favor
+    bout.engine_version = fought.engine_version
+    bout.decisions = fought.decisions
+    bout.log = fought.events
+    bout.rounds = fought.rounds
+    for end in fought.entrants:
+        entry = bout.entry(end.side)
+        entry.standing = end.standing
         entry.save(update_fields=["standing"])
-    if not result.finished:
+    if not fought.finished:
         bout.status = Bout.Status.FIGHTING
         bout.full_clean()
         bout.save()
         return bout
-    _record_end(bout, result)
+    _record_end(bout, fought)
     # The bets are paid when the pair separate, on the winner, not after the decision (BETS).
     bout_book_close(bout=bout, user=user if user is not None and user.is_authenticated else None)
     no_choice = auto_decide and bout.status == Bout.Status.AWAITING_VERDICT
-    if no_choice and crowd_call(_loser_favor(bout)) != Verdict.Call.DIVIDED:
+    if no_choice and crowd_call(bout, _loser_favor(bout)) != Verdict.Call.DIVIDED:
         _decide(bout, editor_choice=None, user=user)
     return bout
 
 
-def _record_end(bout: Bout, result: engine.BoutResult) -> None:
-    """The engine's settled outcome: result, injuries, Wounds carried out, deaths on the sand."""
+def _record_end(bout: Bout, fought: Fought) -> None:
+    """The settled outcome: results, injuries, Wounds carried out, deaths on the sand."""
     day = bout.show.campaign.day
-    bout.end_reason = str(result.end_reason)
-    for corner in (result.a, result.b):
-        entry = bout.entry(str(corner.side))
-        if result.winner is None:
+    bout.end_reason = fought.end_reason
+    carried_in = {side: spec.get("wounds", 0) for side, spec in _entrant_setups(bout).items()}
+    for end in fought.entrants:
+        entry = bout.entry(end.side)
+        if fought.winner is None:
             entry.result = BoutEntry.Result.DREW
         else:
-            won = corner.side == result.winner
+            won = end.side == fought.winner
             entry.result = BoutEntry.Result.WON if won else BoutEntry.Result.LOST
-        if corner.dead:
+        if end.dead:
             entry.fate = BoutEntry.Fate.DEAD
-        elif entry.result != BoutEntry.Result.LOST:
-            entry.fate = BoutEntry.Fate.WALKED_OUT  # the loser's fate is the editor's
+        elif entry.result != BoutEntry.Result.LOST or not fought.verdict_due:
+            entry.fate = BoutEntry.Fate.WALKED_OUT  # a loser's fate waits for the editor
         entry.full_clean()
         entry.save(update_fields=["result", "fate"])
-    carried_in = {side: (bout.setup or {}).get(side, {}).get("wounds", 0) for side in ("a", "b")}
-    for corner in (result.a, result.b):
-        man = Gladiator.objects.select_for_update().get(pk=_side_man(bout, corner.side).pk)
-        for crit in corner.injuries:
+        if entry.gladiator is None:
+            continue  # a hired opponent: nothing of his is kept in the campaign
+        man = Gladiator.objects.select_for_update().get(pk=entry.gladiator_id)
+        for taken in end.injuries:
             injury = Injury(
                 gladiator=man,
-                name=crit.injury.name,
-                table_roll=crit.total,
-                severity=crit.injury.severity.name.lower(),
-                effect=crit.injury.effect,
+                name=taken.name,
+                table_roll=taken.table_roll,
+                severity=taken.severity,
+                effect=taken.effect,
                 event=bout,
                 day_taken=day,
             )
             injury.full_clean()
             injury.save()
-        # The engine began him at the Wounds frozen in the setup and ends him at corner.wounds,
+        # The engine began him at the Wounds frozen in the setup and ends him at end.wounds,
         # so he carries out what he has now plus the bout's own: the engine's figure, unless
         # his Wounds moved while the bout was fought (or it was begun before setups kept them).
-        man.wounds += corner.wounds - carried_in[str(corner.side)]
+        man.wounds += end.wounds - carried_in.get(end.side, 0)
         fields = ["wounds"]
-        if corner.dead:
+        if end.dead:
             man.status = Gladiator.Status.DEAD
             fields.append("status")
         man.full_clean()
         man.save(update_fields=fields)
-    if result.winner is None or result.end_reason == engine.EndReason.KILLED:
+    if fought.verdict_due:
+        bout.status = Bout.Status.AWAITING_VERDICT
+        bout.full_clean()
+        bout.save()
+    else:
         # No decision to make: a draw, or a man killed by his injury on the sand.
         bout.status = Bout.Status.DONE
         bout.full_clean()
@@ -236,23 +197,25 @@ def _record_end(bout: Bout, result: engine.BoutResult) -> None:
         for change in _six_gain(bout):
             change.save()
         _after(bout)
-    else:
-        bout.status = Bout.Status.AWAITING_VERDICT
-        bout.full_clean()
-        bout.save()
+
+
+def _entrant_setups(bout: Bout) -> dict[str, dict]:
+    """Each side's inputs as the bout was set up (the Wounds he carried in, ...)."""
+    setup = bout.setup or {}
+    return {entry.side: setup.get(entry.side) or {} for entry in bout.entrants}
 
 
 # --- the editor's decision ---------------------------------------------------------------
 
 
-def crowd_call(loser_favor: int) -> str:
-    """THE EDITOR'S DECISION I: 5-6 shouts for release, 3-4 divided, 0-2 calls for the sword."""
-    return str(decision.crowd_call(loser_favor))
+def crowd_call(bout: Bout, loser_favor: int) -> str:
+    """The crowd's call over the loser, by the bout's ruleset."""
+    return adapter_for(bout.show.campaign.ruleset).crowd_call(loser_favor)
 
 
-def appeal_seed(seed: int) -> str:
-    """The appeal's dice come from the bout's seed, so the decision replays like the bout."""
-    return sub_seed(seed, APPEAL)
+def appeal_appellant(bout: Bout):
+    """Who would appeal for the loser of a bout awaiting its verdict, and his pool."""
+    return adapter_for(bout.show.campaign.ruleset).appeal_appellant(bout)
 
 
 def _loser_favor(bout: Bout) -> int:
@@ -261,44 +224,6 @@ def _loser_favor(bout: Bout) -> int:
 
 def _winner_favor(bout: Bout) -> int:
     return bout.winning_entry.standing
-
-
-def _appeal_parties(bout: Bout, loser: Gladiator) -> dict:
-    """Who may appeal (THE EDITOR'S DECISION II: "the loser or his lanista"), for `decide`.
-
-    The loser's pool carries the injuries he carried into the bout (as frozen in its setup:
-    Broken Nose, 1 Trial die on Charm). His lanista appeals with his own Charisma + Charm when
-    that pool is better; a man of no school (or whose lanista is not in the campaign) appeals
-    alone.
-    """
-    side = bout.losing_entry.side
-    injuries = tuple((bout.setup or {}).get(side, {}).get("injuries", ()))
-    lanista = loser.owner
-    if lanista is None or lanista.campaign_id != loser.campaign_id:
-        return {"injuries": injuries}
-    speaker = decision.Appellant.lanista(lanista.name, lanista.charisma, lanista.charm)
-    return {"injuries": injuries, "lanista": speaker}
-
-
-def appeal_appellant(bout: Bout) -> decision.Appellant | None:
-    """Who would appeal for the loser of a bout awaiting its verdict, as `bout_decide` picks him
-    (the same pools), so the editor's panel can name him and his exact chance before the roll."""
-    loser = bout.loser
-    if loser is None:
-        return None
-    parties = _appeal_parties(bout, loser)
-    speaker = decision.Appellant.loser(fighter_sheet(loser), parties["injuries"])
-    return decision.choose_appellant(speaker, parties.get("lanista"))
-
-
-def _appeal_data(bout: Bout, ruling: decision.Verdict) -> dict:
-    """The appeal as the verdict keeps it: the roll, its seed, who made it and who could."""
-    return ruling.appeal.as_dict() | {
-        "seed": appeal_seed(bout.seed),
-        "check": "Hard Charm",
-        "appellant": ruling.appellant.as_dict(),
-        "appellants": [candidate.as_dict() for candidate in ruling.appellants],
-    }
 
 
 @transaction.atomic
@@ -329,25 +254,13 @@ def _decide(bout: Bout, *, editor_choice: str | None, user) -> Verdict:
     show, editor = bout.show, bout.show.editor
     loser = Gladiator.objects.select_for_update().get(pk=bout.loser.pk)
     favor = _loser_favor(bout)
-    try:
-        ruling = decision.decide(
-            favor,
-            fighter_sheet(loser),
-            editor_choice,
-            random.Random(appeal_seed(bout.seed)),
-            winner_favor=_winner_favor(bout),
-            **_appeal_parties(bout, loser),
-        )
-    except RulesError as error:
-        raise BoutError(ENGINE_REFUSED.format(error=error)) from error
-    act = str(ruling.act)
-    appeal = None
-    if ruling.appeal is not None:
-        appeal = _appeal_data(bout, ruling)
+    ruling = adapter_for(show.campaign.ruleset).decide(bout, loser, editor_choice)
+    act = ruling.act
+    appeal = ruling.appeal
 
     changes = []
     if ruling.dignitas_change:
-        reason = DEFIED_RELEASE if ruling.crowd is decision.CrowdCall.RELEASE else DEFIED_SWORD
+        reason = DEFIED_RELEASE if ruling.crowd_call == Verdict.Call.RELEASE else DEFIED_SWORD
         change = DignitasChange(
             editor=editor,
             change=ruling.dignitas_change,
@@ -365,10 +278,10 @@ def _decide(bout: Bout, *, editor_choice: str | None, user) -> Verdict:
     verdict = Verdict(
         bout=bout,
         loser_favor=favor,
-        crowd_call=str(ruling.crowd),
+        crowd_call=ruling.crowd_call,
         editor_act=act,
         appeal=appeal,
-        appeal_success=None if appeal is None else ruling.appeal_succeeded,
+        appeal_success=ruling.appeal_success,
         loser_died=died,
         dignitas_change=sum(c.change for c in changes),
         decided_by=user if user is not None and user.is_authenticated else None,

@@ -14,8 +14,8 @@ import random
 from django.db import transaction
 from django.db.models import Max
 
+from arena.adapters import adapter_for
 from arena.models import Bout, BoutEntry, Show, Venue, Verdict
-from arena.selectors.bouts import bout_pending_default
 from arena.services.bouts import bout_decide, bout_fight, crowd_call, new_seed
 from ludus.errors import Refusal
 from ludus.models import Campaign, Editor, Gladiator
@@ -158,12 +158,12 @@ def show_hold(*, show: Show, seed: int | None = None, user=None) -> Show:
 
 def _divided(bout: Bout) -> bool:
     """The crowd is divided over the loser (his Crowd Favor 3-4): the editor's own choice."""
-    return crowd_call(bout.losing_entry.standing) == Verdict.Call.DIVIDED
+    return crowd_call(bout, bout.losing_entry.standing) == Verdict.Call.DIVIDED
 
 
 def _fight_out(bout: Bout, *, user) -> Bout:
     """Answer the engine's questions with what the orders would have chosen."""
     while bout.status == Bout.Status.FIGHTING:
-        answer = bout_pending_default(bout)
+        answer = adapter_for(bout.show.campaign.ruleset).pending_default(bout)
         bout = bout_fight(bout=bout, decisions=[answer], user=user)
     return bout

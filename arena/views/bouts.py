@@ -39,7 +39,6 @@ from arena.services.rudis import rudis_give
 from economy.ledger import LedgerError
 from ludus.access import Access, campaign_view
 from ludus.services.ludus import LudusError
-from rules.era.bout import EndReason
 
 NOT_YOUR_CHOICE = "That choice is not yours to make."
 NO_CHOICE_PENDING = "The bout is not waiting for a choice."
@@ -62,7 +61,7 @@ CHOICE_LABELS = {
     "flourish": "A flourish (+1 Crowd Favor)",
     "none": "Nothing",
 }
-END_LABELS = dict(Bout.EndReason.choices) | {str(EndReason.KILLED): "Killed on the sand"}
+END_LABELS = dict(Bout.EndReason.choices)
 
 
 def _get_bout(access: Access, bout_id: int) -> Bout:
@@ -100,7 +99,7 @@ def _bout_context(access: Access, bout: Bout) -> dict:
     awaiting = bout.status == Bout.Status.AWAITING_VERDICT
     losing = bout.losing_entry
     loser_favor = None if losing is None else losing.standing
-    call = crowd_call(loser_favor) if loser_favor is not None else None
+    call = crowd_call(bout, loser_favor) if loser_favor is not None else None
     verdict = _verdict(bout)
     rounds = [step for step in steps if step.events]
     return {

@@ -15,12 +15,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
+from arena.adapters.era import Pool, bout_odds, distribution
 from arena.forms import MAX_ODDS_BOUTS, OddsForm, PoolForm
 from arena.selectors.pages import campaign_fighters, odds_setup
 from economy.odds_lines import OddsError, nearest_odds
 from ludus.access import Access, campaign_view
-from rules.era.dice import Pool, RulesError, distribution
-from rules.era.odds import bout_odds
+from rules.core.errors import RulesError
 
 
 def _context(access: Access, **extra) -> dict:
@@ -140,7 +140,7 @@ def odds_run(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 @campaign_view(nav="odds")
 def pool_odds(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    """Exact odds of one check pool, by convolution (rules.era.dice.distribution)."""
+    """Exact odds of one check pool, by convolution (the Era dice)."""
     access = request.access
     form = PoolForm(request.GET or None)
     pool_result = None

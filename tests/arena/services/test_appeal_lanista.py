@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from arena.adapters.era import fighter_sheet
+from arena.adapters.era import appeal_seed, fighter_sheet
 from arena.errors import BoutError
 from arena.models import Verdict
-from arena.services.bouts import appeal_seed, bout_decide, bout_fight
+from arena.services.bouts import bout_decide, bout_fight
 from rules.era import decision
 from rules.era.dice import Pool
 from tests import factories

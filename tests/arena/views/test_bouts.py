@@ -6,8 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from arena.adapters.era import bout_replay
 from arena.models import Bout, Verdict
-from arena.selectors.bouts import bout_replay
 from arena.selectors.pages import bout_steps
 from arena.services.bouts import bout_fight
 from arena.views.bouts import NO_CHOICE_PENDING

@@ -10,7 +10,7 @@ import pytest
 from django.db import transaction
 from django.urls import reverse
 
-from arena.adapters.era import bout_setup
+from arena.adapters.era import bout_setup, crowd_call
 from arena.models import Bout, Verdict
 from arena.services.bouts import (
     DEFIED_RELEASE,
@@ -18,7 +18,6 @@ from arena.services.bouts import (
     appeal_appellant,
     bout_decide,
     bout_fight,
-    crowd_call,
 )
 from arena.views.bouts import APPEAL_WON, AWAITING_EDITOR, DEFIED
 from ludus.models import DignitasChange, Gladiator

@@ -1,0 +1,65 @@
+"""What a ruleset's arena adapter gives the bout service: plain results, no engine types.
+
+The bout service (arena.services.bouts) fights a bout through the adapter of its campaign's
+ruleset (arena.adapters.adapter_for) and writes what comes back to the campaign: each entry's
+result, standing and fate, the injuries taken, the Wounds carried out, the deaths; then the
+verdict, the purse and the book. It never reads an engine's own types, so a ruleset that
+fights its bouts differently only has to answer in these terms.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class InjuryDone:
+    """An injury taken in the bout, as the campaign's Injury row keeps it."""
+
+    name: str
+    severity: str  # the medicus's difficulty, lower case ("average")
+    effect: str
+    table_roll: int
+
+
+@dataclass(frozen=True)
+class EntrantEnd:
+    """One entrant where the fight stopped: his standing and, once it is over, what he
+    carries out (`wounds` is his total at the end, counted from what he carried in)."""
+
+    side: str
+    standing: int
+    wounds: int = 0
+    injuries: tuple[InjuryDone, ...] = ()
+    dead: bool = False
+
+
+@dataclass(frozen=True)
+class Fought:
+    """A bout played as far as it could go (to its end, a pending choice or the rounds asked).
+
+    `winner` is the winning side (None: a draw, or not over); `verdict_due` says the loser's
+    fate waits for the editor (`decide`); when False a finished bout is done at once.
+    """
+
+    engine_version: str
+    decisions: list[dict]
+    events: list[dict]
+    rounds: int
+    finished: bool
+    entrants: tuple[EntrantEnd, ...]
+    end_reason: str = ""
+    winner: str | None = None
+    verdict_due: bool = False
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The editor's decision on the loser, as the Verdict row keeps it."""
+
+    crowd_call: str  # "release", "divided" or "sword"
+    act: str  # "missio" or "sword"
+    dignitas_change: int  # what defying the crowd cost him (0 or -1)
+    appeal: dict | None = None
+    appeal_success: bool | None = None
+    extra: dict = field(default_factory=dict)
