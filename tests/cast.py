@@ -1,5 +1,11 @@
-"""The cast of the campaign-page tests: a GM, the owning player, another player, an outsider.
+"""The one cast of users every test uses, and the campaign-page cast built on it.
 
+`cast_users(campaign)` makes the four users every part of the suite plays with (the arena
+pages, the book, the Circus, the services): the GM, the player who owns the men in play, another
+player, and an outsider who is a member of another campaign only. A part may add a user for a
+role of its own (the player who plays the editor), never another GM, owner or outsider.
+
+The campaign-page cast:
 - gm: the campaign's game master.
 - nerva: a player; he runs Nerva's ludus at Capua (Bithys the thraex, Crixus the murmillo).
 - other: a player; he runs Batiatus's school (Spartacus) and the editor Fabius, who gives the
@@ -25,6 +31,29 @@ NERVA_CHEST = 10_000
 BATIATUS_CHEST = 5_000
 FABIUS_PURSE = 20_000
 BITHYS_PECULIUM = 3_200
+
+
+@dataclass(frozen=True)
+class Users:
+    gm: object
+    owner: object  # the player whose school owns the men in play
+    other: object  # another player of the campaign
+    outsider: object  # a member of another campaign only: 404 everywhere in this one
+    elsewhere: Campaign  # the outsider's campaign
+
+
+def cast_users(campaign: Campaign) -> Users:
+    """The GM, the owning player, another player and the outsider, with their memberships."""
+    gm = factories.UserFactory(username="gm")
+    owner = factories.UserFactory(username="owner")
+    other = factories.UserFactory(username="other")
+    outsider = factories.UserFactory(username="outsider")
+    factories.MembershipFactory(campaign=campaign, user=gm, role=Membership.Role.GM)
+    factories.MembershipFactory(campaign=campaign, user=owner)
+    factories.MembershipFactory(campaign=campaign, user=other)
+    elsewhere = factories.CampaignFactory(name="Another table")
+    factories.MembershipFactory(campaign=elsewhere, user=outsider, role=Membership.Role.GM)
+    return Users(gm=gm, owner=owner, other=other, outsider=outsider, elsewhere=elsewhere)
 
 
 @dataclass
@@ -53,15 +82,9 @@ class Cast:
 
 def build_cast() -> Cast:
     campaign = factories.CampaignFactory(name="Rome, 50 BC", day=3)
-    gm = factories.UserFactory(username="gm")
-    nerva = factories.UserFactory(username="nerva")
-    other = factories.UserFactory(username="other")
-    outsider = factories.UserFactory(username="outsider")
-    factories.MembershipFactory(campaign=campaign, user=gm, role=Membership.Role.GM)
-    factories.MembershipFactory(campaign=campaign, user=nerva)
-    factories.MembershipFactory(campaign=campaign, user=other)
-    other_campaign = factories.CampaignFactory(name="Another table")
-    factories.MembershipFactory(campaign=other_campaign, user=outsider, role=Membership.Role.GM)
+    users = cast_users(campaign)
+    gm, nerva, other, outsider = users.gm, users.owner, users.other, users.outsider
+    other_campaign = users.elsewhere
 
     school = factories.LanistaFactory(
         campaign=campaign, name="Nerva", school="Nerva's ludus", player=nerva

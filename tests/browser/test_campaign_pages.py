@@ -86,7 +86,7 @@ def test_the_gm_walks_through_the_campaign(page, cast, screenshot):
 
 
 def test_the_dashboard_on_a_phone(phone_page, cast, screenshot):
-    log_in(phone_page, "nerva")
+    log_in(phone_page, cast.nerva.username)
     phone_page.goto(f"{phone_page.base_url}/c/{cast.campaign.pk}/")
     assert phone_page.locator("h1").inner_text() == cast.campaign.name
     assert "Your money" in phone_page.locator("#money").inner_text()

@@ -4,7 +4,7 @@ Eros the gambler (a player's bettor), with the GM, another player and an outside
 import pytest
 
 from economy import accounts
-from ludus.models import Membership
+from tests.cast import cast_users
 from tests.factories import (
     BettorFactory,
     BoutFactory,
@@ -12,9 +12,7 @@ from tests.factories import (
     EditorFactory,
     GladiatorFactory,
     LanistaFactory,
-    MembershipFactory,
     ShowFactory,
-    UserFactory,
 )
 from tests.money import balance, fund  # noqa: F401 (the cast's tests take them from here)
 
@@ -25,29 +23,29 @@ def campaign(db):
 
 
 @pytest.fixture
-def gm(campaign):
-    user = UserFactory(username="gm")
-    MembershipFactory(campaign=campaign, user=user, role=Membership.Role.GM)
-    return user
+def users(campaign):
+    """The shared cast (tests.cast): Eros is the owning player's bettor, Lucius the other's."""
+    return cast_users(campaign)
 
 
 @pytest.fixture
-def eros_player(campaign):
-    user = UserFactory(username="eros_player")
-    MembershipFactory(campaign=campaign, user=user)
-    return user
+def gm(users):
+    return users.gm
 
 
 @pytest.fixture
-def other_player(campaign):
-    user = UserFactory(username="other_player")
-    MembershipFactory(campaign=campaign, user=user)
-    return user
+def eros_player(users):
+    return users.owner
 
 
 @pytest.fixture
-def outsider(db):
-    return UserFactory(username="outsider")
+def other_player(users):
+    return users.other
+
+
+@pytest.fixture
+def outsider(users):
+    return users.outsider
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from tests.arena.book.cast import (
     murmillo,
     other_player,
     outsider,
+    users,
 )
 
 __all__ = [
@@ -26,4 +27,5 @@ __all__ = [
     "murmillo",
     "other_player",
     "outsider",
+    "users",
 ]

@@ -9,19 +9,17 @@ from arena.models import Race
 from economy import accounts
 from economy.ledger import Leg, account_balance, transaction_post
 from economy.models import Transaction
-from ludus.models import Membership
 from rules.era import race as engine
+from tests.cast import cast_users
 from tests.factories import (
     BettorFactory,
     CampaignFactory,
     EditorFactory,
     GladiatorFactory,
     LanistaFactory,
-    MembershipFactory,
     RaceEntryFactory,
     RaceFactory,
     ShowFactory,
-    UserFactory,
 )
 
 FIELD = [  # (name, faction, Agility, Operate, Might), as the seed's chariot table
@@ -89,17 +87,19 @@ def campaign(db):
 
 
 @pytest.fixture
-def gm(campaign):
-    user = UserFactory(username="gm")
-    MembershipFactory(campaign=campaign, user=user, role=Membership.Role.GM)
-    return user
+def users(campaign):
+    """The shared cast (tests.cast): the owner's stable drives; Eros is the other's bettor."""
+    return cast_users(campaign)
 
 
 @pytest.fixture
-def eros_player(campaign):
-    user = UserFactory(username="eros_player")
-    MembershipFactory(campaign=campaign, user=user)
-    return user
+def gm(users):
+    return users.gm
+
+
+@pytest.fixture
+def eros_player(users):
+    return users.other
 
 
 @pytest.fixture

@@ -2,31 +2,25 @@
 
 import pytest
 
-from ludus.models import Membership
-from tests.arena.circus.cast import campaign, eros, eros_player, gm, race
-from tests.factories import MembershipFactory, UserFactory
+from tests.arena.circus.cast import campaign, eros, eros_player, gm, race, users
 
-__all__ = ["campaign", "eros", "eros_player", "gm", "race"]
+__all__ = ["campaign", "eros", "eros_player", "gm", "race", "users"]
 
 
 @pytest.fixture
-def owner(campaign, race):
-    """The player whose stable owns the drivers."""
-    user = UserFactory(username="stable_master")
-    MembershipFactory(campaign=campaign, user=user)
+def owner(users, race):
+    """The owning player: his stable owns the drivers."""
     stable = race.entries.first().driver.owner
-    stable.player = user
+    stable.player = users.owner
     stable.save()
-    return user
+    return users.owner
 
 
 @pytest.fixture
-def other_player(campaign):
-    user = UserFactory(username="other_player")
-    MembershipFactory(campaign=campaign, user=user, role=Membership.Role.PLAYER)
-    return user
+def other_player(users):
+    return users.other
 
 
 @pytest.fixture
-def outsider(db):
-    return UserFactory(username="outsider")
+def outsider(users):
+    return users.outsider

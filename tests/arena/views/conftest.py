@@ -8,8 +8,8 @@ import pytest
 from arena.models import Bout, Show
 from economy import accounts
 from economy.services.corrections import opening_balance
-from ludus.models import Membership
 from tests import factories
+from tests.cast import cast_users
 
 
 @dataclass
@@ -34,14 +34,16 @@ class Cast:
 @pytest.fixture
 def cast(db) -> Cast:
     campaign = factories.CampaignFactory(name="Capua games")
+    shared = cast_users(campaign)
     users = {
-        name: factories.UserFactory(username=name)
-        for name in ("gm", "owner", "editorp", "other", "outsider")
+        "gm": shared.gm,
+        "owner": shared.owner,
+        "other": shared.other,
+        "outsider": shared.outsider,
+        # A role of the arena's own: the player who plays the editor giving the show.
+        "editorp": factories.UserFactory(username="editorp"),
     }
-    factories.MembershipFactory(campaign=campaign, user=users["gm"], role=Membership.Role.GM)
-    for name in ("owner", "editorp", "other"):
-        factories.MembershipFactory(campaign=campaign, user=users[name])
-    factories.MembershipFactory(user=users["outsider"])  # a member elsewhere
+    factories.MembershipFactory(campaign=campaign, user=users["editorp"])
     lanista = factories.LanistaFactory(campaign=campaign, name="Nerva", player=users["owner"])
     rival = factories.LanistaFactory(campaign=campaign, name="Batiatus")
     editor = factories.EditorFactory(

@@ -23,7 +23,7 @@ def test_login_page_and_logging_in(client, cast):
     assert b'name="username"' in page.content
 
     response = client.post(
-        reverse("login"), {"username": "nerva", "password": factories.TEST_PASSWORD}
+        reverse("login"), {"username": cast.nerva.username, "password": factories.TEST_PASSWORD}
     )
     assert response.status_code == 302
     assert response.url == reverse("campaign_list")
