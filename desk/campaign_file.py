@@ -260,7 +260,7 @@ def _book(loaded: Loaded, event: Bout | Race, source: str, bets: list) -> None:
         book = book_open(bout=event, source=source)
         sides = {man.name: man.pk for man in event.fighters}
     else:
-        book = book_open(race=event, source=source, with_orders=False)
+        book = book_open(race=event, source=source)
         sides = {entry.driver.name: entry.pk for entry in event.entries.select_related("driver")}
     for row in bets:
         bettor = _named(loaded.bettors, row["bettor"], "bets", "bettor")

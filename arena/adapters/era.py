@@ -171,6 +171,28 @@ def setup_data(bout: Bout) -> dict:
     )
 
 
+PUBLIC_ORDERS = "cautious"  # the seed's odds are reckoned for cautious men
+
+
+def public_setup(bout: Bout) -> engine.BoutSetup:
+    """The bout as the stands know it: the men, their kit, standing, Wounds and injuries, both
+    on the seed's cautious orders. What a public line is priced on: never private orders."""
+    a, b = era_pair(bout)
+    try:
+        return setup_from_data(
+            pair_setup_data(
+                city=bout.show.city,
+                first=bout.first,
+                a=a.gladiator,
+                orders_a={"name": PUBLIC_ORDERS},
+                b=b.gladiator,
+                orders_b={"name": PUBLIC_ORDERS},
+            )
+        )
+    except RulesError as error:
+        raise BoutError(ENGINE_REFUSED.format(error=error)) from error
+
+
 def setup_from_data(data: dict) -> engine.BoutSetup:
     def entrant(side: dict) -> engine.Entrant:
         orders = dict(side["orders"])

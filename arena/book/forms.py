@@ -37,12 +37,6 @@ class BookOpenForm(forms.Form):
     source = forms.ChoiceField(
         choices=Book.Source.choices, initial=Book.Source.TABLE, label="Line from"
     )
-    public_line = forms.BooleanField(
-        required=False,
-        initial=True,
-        label="Race line as the stands see it (every driver careful)",
-        help_text="Untick to price the drivers' secret push orders in.",
-    )
 
     def __init__(self, *args, bouts, races, **kwargs):
         super().__init__(*args, **kwargs)

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from django.db import transaction
 
-from arena.adapters.era import bout_odds, bout_setup, era_sheet, exact_race_odds, race_drivers
+from arena.adapters.era import bout_odds, era_sheet, exact_race_odds, public_setup, race_drivers
 from arena.errors import BoutError
 from arena.models import Bout, Race
 from economy.models import Bet, Bettor, Book
@@ -87,17 +87,18 @@ def bout_table_sides(bout: Bout) -> tuple[list[Side], str]:
 def bout_engine_chances(bout: Bout, *, runs: int, seed: int) -> tuple[float, float, str]:
     """Fighter A's and B's chances to win by the bout engine's Monte Carlo, and a description.
 
-    Draws (neither wins) are left out of both chances; a book on a drawn bout is void.
+    The line is public, so it is priced on what the stands know: the men, their kit, their
+    standing and their hurts, both on the seed's cautious orders; their private orders never
+    move it. Draws (neither wins) are left out of both chances; a book on a drawn bout is void.
     """
-
     try:
-        result = bout_odds(bout_setup(bout=bout), bouts=runs, seed=seed)
+        result = bout_odds(public_setup(bout), bouts=runs, seed=seed)
     except (RulesError, BoutError) as error:
         raise BettingError(ENGINE_REFUSED.format(error=error)) from error
     return (
         result.a_wins / result.bouts,
         result.b_wins / result.bouts,
-        f"The engine: {runs:,} simulated bouts with these orders, seed {seed}",
+        f"The engine: {runs:,} simulated bouts, both men cautious, seed {seed}",
     )
 
 
@@ -113,15 +114,12 @@ def bout_engine_sides(bout: Bout, *, runs: int, seed: int) -> tuple[list[Side], 
     return sides, basis
 
 
-def race_engine_sides(race: Race, *, with_orders: bool) -> tuple[list[Side], str]:
-    """Each driver's price from the race engine's exact odds for this field.
-
-    With `with_orders` the line knows each driver's push orders; without it every driver is
-    taken to drive carefully, the public's line (a driver's orders are his own secret).
-    """
-
+def race_engine_sides(race: Race) -> tuple[list[Side], str]:
+    """Each driver's price from the race engine's exact odds for this field, every driver
+    taken to drive carefully: the public's line, for a driver's push orders are his owner's
+    secret (the GM shortens a price by hand if he wants the line to lean)."""
     entries = list(race.entries.select_related("driver").order_by("lane", "pk"))
-    drivers = race_drivers(entries, with_orders=with_orders)
+    drivers = race_drivers(entries, with_orders=False)
     odds = exact_race_odds(drivers)
     sides = []
     for entry, row in zip(entries, odds.drivers, strict=True):
@@ -129,8 +127,7 @@ def race_engine_sides(race: Race, *, with_orders: bool) -> tuple[list[Side], str
         sides.append(
             Side(entry.pk, f"{entry.driver.name} ({entry.faction})", nearest_odds(chance), row.win)
         )
-    orders = "these push orders" if with_orders else "every driver careful"
-    return sides, f"The engine: exact race odds for this field, {orders}"
+    return sides, "The engine: exact race odds for this field, every driver careful"
 
 
 # --- opening, bets and closing -----------------------------------------------------------
@@ -143,15 +140,15 @@ def book_open(
     race: Race | None = None,
     source: str = Book.Source.TABLE,
     shorten_steps: dict[int, int] | None = None,
-    with_orders: bool = True,
     runs: int = BOUT_ODDS_RUNS,
     seed: int = BOUT_ODDS_SEED,
 ) -> Book:
     """Open a book on a bout or a race, priced here and kept by economy.
 
     `source` "table" is the seed's table (bouts only); "engine" is the engine's odds for this
-    matchup and these orders (a bout's Monte Carlo of `runs` bouts from `seed`; a race's exact
-    odds). `shorten_steps` maps a side id to the rungs the GM shortens it by (BETS I).
+    matchup on the public line, never the men's private orders (a bout's Monte Carlo of `runs`
+    bouts from `seed`, both men cautious; a race's exact odds, every driver careful).
+    `shorten_steps` maps a side id to the rungs the GM shortens it by (BETS I).
     """
     if (bout is None) == (race is None):
         raise BettingError(BOOK_NEEDS_ONE)
@@ -170,7 +167,7 @@ def book_open(
         if bout is not None:
             sides, basis = bout_engine_sides(event, runs=runs, seed=seed)
         else:
-            sides, basis = race_engine_sides(event, with_orders=with_orders)
+            sides, basis = race_engine_sides(event)
     else:
         raise BettingError(BAD_SOURCE.format(source=source))
     return book_create(

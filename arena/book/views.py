@@ -136,9 +136,7 @@ def book_open_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
             )
         else:
             book = book_services.book_open(
-                race=Race.objects.get(pk=int(pk)),
-                source=Book.Source.ENGINE,
-                with_orders=not form.cleaned_data["public_line"],
+                race=Race.objects.get(pk=int(pk)), source=Book.Source.ENGINE
             )
     except betting.BettingError as error:
         messages.error(request, str(error))

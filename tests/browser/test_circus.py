@@ -33,7 +33,7 @@ def circus():
     eros = BettorFactory(campaign=campaign, name="Eros", player=player)
     fund(accounts.bettor_account(eros), 1_000)
     race = make_race(campaign)
-    race_book = book_services.book_open(race=race, source=Book.Source.ENGINE, with_orders=False)
+    race_book = book_services.book_open(race=race, source=Book.Source.ENGINE)
     bithys = GladiatorFactory(campaign=campaign, name="Bithys", melee=3, armatura="thraex")
     murmillo = GladiatorFactory(campaign=campaign, name="Marcus", melee=2, armatura="murmillo")
     bout = BoutFactory(show=race.show, fighter_a=bithys, fighter_b=murmillo)

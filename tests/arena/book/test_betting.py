@@ -311,12 +311,20 @@ def test_the_engines_line_for_bithys_and_the_murmillo(bout, bithys, murmillo):
     assert other.line == book.line
 
 
-def test_the_engine_cannot_price_orders_that_ask_the_gm(bout):
+def test_the_public_line_never_moves_with_the_mens_private_orders(bout):
+    """Fighting on wins Bithys more bouts than caution (the engine says so), but his orders
+    are his owner's secret: the line the stands see is the same whatever they are."""
+    from arena.adapters.era import bout_odds, bout_setup
+
+    public = b.bout_engine_chances(bout, runs=400, seed=3)
+    bout.entries.filter(side="a").update(orders={"name": "fight-on"})
+    bout.entries.filter(side="b").update(orders={"name": "never-yield"})
+    private = bout_odds(bout_setup(bout=bout), bouts=400, seed=3)
+    assert (private.a_wins / private.bouts, private.b_wins / private.bouts) != public[:2]
+    assert b.bout_engine_chances(bout, runs=400, seed=3) == public
     bout.entries.filter(side="a").update(orders={"name": "cautious", "ask": ["fight_on"]})
-    bout.save()
-    with pytest.raises(betting.BettingError, match="The engine cannot price this bout"):
-        b.book_open(bout=bout, source=Book.Source.ENGINE, runs=100)
-    assert not Book.objects.exists()
+    book = b.book_open(bout=bout, source=Book.Source.ENGINE, runs=400, seed=3)
+    assert "both men cautious" in book.basis  # orders that ask the GM cannot stop it either
 
 
 # --- with the bout service ------------------------------------------------------------------
