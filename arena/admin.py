@@ -73,7 +73,6 @@ class VerdictAdmin(admin.ModelAdmin):
         "appeal_success",
         "loser_died",
         "dignitas_change",
-        "rudis_offered",
     ]
     list_filter = ["crowd_call", "editor_act", "loser_died", "bout__show__campaign"]
     search_fields = ["bout__entries__gladiator__name"]

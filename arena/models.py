@@ -106,6 +106,9 @@ class Bout(models.Model):
     log = models.JSONField(default=list, blank=True)
     rounds = models.PositiveSmallIntegerField(default=0)
     end_reason = models.CharField(max_length=16, choices=EndReason.choices, blank=True)
+    # The editor gave the winner the rudis after this bout (with or without a verdict: a man
+    # killed on the sand leaves the editor nothing to decide, but the winner may earn it).
+    rudis_given = models.BooleanField(default=False)
 
     transactions = caused(Transaction, "bout")
     injuries = caused(Injury, "bout")
@@ -240,7 +243,6 @@ class Verdict(models.Model):
     appeal_success = models.BooleanField(null=True, blank=True)
     loser_died = models.BooleanField(default=False)
     dignitas_change = models.SmallIntegerField(default=0)
-    rudis_offered = models.BooleanField(default=False)
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

@@ -327,12 +327,11 @@ def bout_aftermath(bout: Bout, steps: list[Step]) -> Aftermath | None:
         or 0
     )
     changes = list(DignitasChange.objects.filter(bout=bout).order_by("pk"))
-    verdict = getattr(bout, "verdict", None) if bout.status == Bout.Status.DONE else None
     winning = bout.winning_entry
     winner_favor = None if winning is None else winning.standing
     eligible = (
-        verdict is not None
-        and not verdict.rudis_offered
+        bout.status == Bout.Status.DONE
+        and not bout.rudis_given
         and bout.winner is not None
         and bout.winner.status == Gladiator.Status.ACTIVE
         and rudis_eligible(bout.winner, favor=winner_favor)
@@ -345,7 +344,7 @@ def bout_aftermath(bout: Bout, steps: list[Step]) -> Aftermath | None:
         dignitas_changes=changes,
         dignitas_total=sum(c.change for c in changes),
         rudis_eligible=eligible,
-        rudis_given=bool(verdict and verdict.rudis_offered),
+        rudis_given=bout.rudis_given,
     )
 
 

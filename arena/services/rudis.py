@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from arena.models import Bout, Verdict
+from arena.models import Bout
 from arena.selectors.records import RUDIS_WINS, gladiator_record
 from ludus.models import Gladiator
 from ludus.services.ludus import LudusError
@@ -38,12 +38,15 @@ def winner_favor(bout: Bout) -> int | None:
 
 @transaction.atomic
 def rudis_give(*, bout: Bout) -> Gladiator:
-    """The editor gives the winner of a decided bout the rudis (his choice, never automatic)."""
+    """The editor gives the winner of a finished bout the rudis (his choice, never automatic).
+
+    Seed 001, THE LUDUS V asks only a winner at Crowd Favor 6 with five wins: the bout must be
+    done (the editor's decision made, or none to make because the loser died on the sand).
+    """
     bout = Bout.objects.select_for_update().get(pk=bout.pk)
-    verdict = Verdict.objects.select_for_update().filter(bout=bout).first()
-    if bout.status != Bout.Status.DONE or verdict is None:
+    if bout.status != Bout.Status.DONE:
         raise RudisError(RUDIS_NOT_DECIDED)
-    if verdict.rudis_offered:
+    if bout.rudis_given:
         raise RudisError(RUDIS_ALREADY)
     if bout.winner is None:
         raise RudisError(RUDIS_NO_WINNER)
@@ -61,7 +64,7 @@ def rudis_give(*, bout: Bout) -> Gladiator:
     winner.status = Gladiator.Status.RUDIARIUS
     winner.full_clean()
     winner.save(update_fields=["status"])
-    verdict.rudis_offered = True
-    verdict.full_clean()
-    verdict.save(update_fields=["rudis_offered"])
+    bout.rudis_given = True
+    bout.full_clean()
+    bout.save(update_fields=["rudis_given"])
     return winner

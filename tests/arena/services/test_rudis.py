@@ -36,7 +36,8 @@ def test_the_rudis_goes_to_a_winner_at_six_with_five_wins(db):
     bout = decided_bout()
     winner = rudis_give(bout=bout)
     assert winner.status == Gladiator.Status.RUDIARIUS
-    assert Verdict.objects.get(bout=bout).rudis_offered
+    bout.refresh_from_db()
+    assert bout.rudis_given
     with pytest.raises(LudusError) as error:
         rudis_give(bout=bout)
     assert str(error.value) == rudis.RUDIS_ALREADY
@@ -58,3 +59,13 @@ def test_the_rudis_comes_after_the_decision(db):
     with pytest.raises(LudusError) as error:
         rudis_give(bout=decided_bout(status=Bout.Status.AWAITING_VERDICT, verdict=False))
     assert str(error.value) == rudis.RUDIS_NOT_DECIDED
+
+
+def test_the_rudis_can_follow_a_death_on_the_sand(db):
+    """A loser killed by his injury on the sand leaves the editor nothing to decide (no
+    verdict), but THE LUDUS V asks only a winner at Crowd Favor 6 with five wins."""
+    bout = decided_bout(verdict=False)
+    Bout.objects.filter(pk=bout.pk).update(end_reason=Bout.EndReason.KILLED)
+    winner = rudis_give(bout=bout)
+    assert winner.status == Gladiator.Status.RUDIARIUS
+    assert not Verdict.objects.filter(bout=bout).exists()

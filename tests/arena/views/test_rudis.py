@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from arena.models import Bout, Verdict
+from arena.models import Bout
 from arena.services import rudis as rudis_services
 from arena.services.bouts import bout_decide, bout_fight
 from arena.views.bouts import RUDIS_GIVEN
@@ -64,7 +64,7 @@ def test_the_gm_or_the_editors_player_gives_the_rudis(cast, as_user, who):
     assert escape(RUDIS_GIVEN.format(name=winner.name)) in text
     winner.refresh_from_db()
     assert winner.status == Gladiator.Status.RUDIARIUS
-    assert Verdict.objects.get(bout=cast.bout).rudis_offered
+    assert Bout.objects.get(pk=cast.bout.pk).rudis_given
     assert f"{winner.name} is given the rudis." in text  # the aftermath says so
     assert not rudis_form_shown(client, cast)  # once only
 
@@ -73,7 +73,7 @@ def test_without_htmx_the_rudis_redirects_back_to_the_bout(cast, as_user):
     fight_to_six(cast)
     response = as_user(cast.editor_player).post(bout_url("bout_rudis", cast))
     assert response.status_code == 302 and response.url == bout_url("bout_detail", cast)
-    assert Verdict.objects.get(bout=cast.bout).rudis_offered
+    assert Bout.objects.get(pk=cast.bout.pk).rudis_given
 
 
 @pytest.mark.parametrize("who", ["owner", "other", "outsider"])
@@ -86,7 +86,7 @@ def test_nobody_else_gives_the_rudis(cast, as_user, who):
     assert client.post(bout_url("bout_rudis", cast)).status_code == 404
     winner.refresh_from_db()
     assert winner.status == Gladiator.Status.ACTIVE
-    assert not Verdict.objects.get(bout=cast.bout).rudis_offered
+    assert not Bout.objects.get(pk=cast.bout.pk).rudis_given
 
 
 def test_a_winner_short_of_five_wins_is_refused_with_the_services_message(cast, as_user):
