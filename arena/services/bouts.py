@@ -19,11 +19,9 @@ from arena.adapters.base import Fought
 from arena.book.services import bout_book_close
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry, Verdict
-from arena.selectors.bouts import show_events
 from economy.services.hire import sword_given_charge
 from economy.services.purses import purse_pay
 from ludus.models import DignitasChange, Gladiator, Injury
-from ludus.references import events_q
 from ludus.selectors.people import gladiator_figures
 from ludus.services.ludus import contract_count_down
 from rules.core.seeds import new_seed
@@ -303,15 +301,18 @@ def _decide(bout: Bout, *, editor_choice: str | None, user) -> Verdict:
 
 
 def _six_gain(bout: Bout) -> list[DignitasChange]:
-    """+1 Dignitas for a winner at Crowd Favor 6, once per editor per show ("once a session").
+    """+1 Dignitas for a winner at Crowd Favor 6, once per editor per session of play (seed 001:
+    "once a session"). A session is a campaign day (docs/rules.md): two shows of his on one
+    day earn him +1, not +2. Any bout of the games counts, not only the last.
 
     Returned cleaned and unsaved, so the caller can total them before writing the verdict.
     """
     show = bout.show
     if bout.winner is None or _winner_favor(bout) != 6:
         return []
-    earned = DignitasChange.objects.filter(events_q(show_events(show)), editor=show.editor)
-    if earned.filter(reason=WINNER_AT_SIX).exists():
+    day = show.campaign.day
+    earned = DignitasChange.objects.filter(editor=show.editor, day=day, reason=WINNER_AT_SIX)
+    if earned.exists():
         return []
     change = DignitasChange(
         editor=show.editor,

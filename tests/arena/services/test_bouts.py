@@ -12,7 +12,7 @@ from economy import accounts
 from economy.ledger import account_balance
 from economy.models import SESTERCES_PER_PURSE, Account, Entry, Transaction
 from economy.services.hire import hire_contract_create
-from ludus.models import DignitasChange, Gladiator, Injury
+from ludus.models import Campaign, DignitasChange, Gladiator, Injury
 from ludus.selectors.people import editor_dignitas
 from rules.era.bout import ENGINE_VERSION, EndReason, fight_bout
 from tests import factories
@@ -318,7 +318,9 @@ def test_missio_against_the_sword_after_a_failed_appeal_costs_a_dignitas(cast, f
     assert change.reason == bouts.DEFIED_SWORD
 
 
-def test_a_winner_at_six_earns_the_editor_one_dignitas_once_per_show(cast, find_seed):
+def test_a_winner_at_six_earns_the_editor_one_dignitas_once_a_session(cast, find_seed):
+    """Once a session: a session is a campaign day, so a second show of his on the same day
+    earns nothing more, and the next day's games earn again."""
     at_six = lambda seed, result: result.winner is not None and result.winner_favor == 6  # noqa: E731
     seed = find_seed(cast.bout, at_six)
     bout_fight(bout=cast.bout, seed=seed)
@@ -328,11 +330,27 @@ def test_a_winner_at_six_earns_the_editor_one_dignitas_once_per_show(cast, find_
     bout_decide_if_waiting(second)
     gains = DignitasChange.objects.filter(editor=cast.editor, change=1)
     assert gains.count() == 1 and gains.get().reason == bouts.WINNER_AT_SIX
-    next_show = factories.ShowFactory(campaign=cast.campaign, editor=cast.editor)
-    third = factories.BoutFactory(show=next_show)
+    same_day = factories.ShowFactory(campaign=cast.campaign, editor=cast.editor, day=3)
+    third = factories.BoutFactory(show=same_day)
     bout_fight(bout=third, seed=find_seed(third, at_six))
     bout_decide_if_waiting(third)
-    assert DignitasChange.objects.filter(editor=cast.editor, change=1).count() == 2
+    assert DignitasChange.objects.filter(editor=cast.editor, change=1).count() == 1
+    Campaign.objects.filter(pk=cast.campaign.pk).update(day=4)
+    next_day = factories.ShowFactory(campaign=cast.campaign, editor=cast.editor, day=4)
+    fourth = factories.BoutFactory(show=next_day)
+    bout_fight(bout=fourth, seed=find_seed(fourth, at_six))
+    bout_decide_if_waiting(fourth)
+    gains = DignitasChange.objects.filter(editor=cast.editor, change=1)
+    assert list(gains.values_list("day", flat=True).order_by("day")) == [3, 4]
+
+
+def test_a_winner_at_five_earns_the_editor_nothing(cast, find_seed):
+    at_five = lambda seed, result: result.winner is not None and result.winner_favor == 5  # noqa: E731
+    bout = bout_fight(bout=cast.bout, seed=find_seed(cast.bout, at_five))
+    bout_decide_if_waiting(bout)
+    bout.refresh_from_db()
+    assert bout.winning_entry.standing == 5
+    assert not DignitasChange.objects.filter(editor=cast.editor, change__gt=0).exists()
 
 
 def bout_decide_if_waiting(bout):
@@ -374,6 +392,21 @@ def test_an_auctoratus_counts_down_his_contract(cast, find_seed):
     cast.rufus.refresh_from_db()
     assert cast.rufus.contract_bouts_left == 0
     assert cast.rufus.status == Gladiator.Status.FREED
+
+
+def test_a_volunteer_who_loses_and_lives_still_counts_a_bout_off_his_contract(cast, find_seed):
+    """THE LUDUS: an auctoratus owes a number of bouts, won or lost; a loser spared by the
+    editor has fought one of them."""
+    cast.rufus.legal_status = Gladiator.LegalStatus.AUCTORATUS
+    cast.rufus.contract_bouts_left = 3
+    cast.rufus.save()
+    spared = loser_favor_in(5, 6)  # the crowd shouts for his release: missio
+    seed = find_seed(cast.bout, lambda s, r: str(r.winner) == "a" and spared(s, r))
+    bout = bout_fight(bout=cast.bout, seed=seed)
+    bout.refresh_from_db()
+    assert bout.loser == cast.rufus and not bout.verdict.loser_died
+    cast.rufus.refresh_from_db()
+    assert cast.rufus.contract_bouts_left == 2 and cast.rufus.is_alive
 
 
 # --- one atomic step ---------------------------------------------------------------------

@@ -17,6 +17,8 @@ from ludus.models import Gladiator, Injury
 from ludus.references import events_q
 from tests import factories
 
+SEEDS = 60
+
 PURSE = SESTERCES_PER_PURSE
 
 
@@ -216,6 +218,28 @@ def test_orders_that_ask_are_answered_by_the_orders_when_a_show_is_held(cast):
     result = fight_bout(setup_from_data(plain), seed=cast.bout.seed)
     assert [e.as_dict() | {"asked": None} for e in result.events] == [
         e | {"asked": None} for e in cast.bout.log
+    ]
+
+
+@pytest.mark.parametrize("seed", range(SEEDS))
+def test_holding_a_show_answers_a_yield_exactly_as_the_orders_would(cast, seed):
+    """Two thraeces of Might 1: the raw hit (damage less Resistance) is 1, where a hand-made
+    `max(0, ...)` and the engine's own minimum hit can part. Asked at every choice, the held
+    show must answer as the engine would unasked."""
+    from arena.adapters.era import setup_from_data
+    from rules.era.bout import fight_bout
+
+    heavy = factories.GladiatorFactory(campaign=cast.campaign, armatura="thraex", might=1)
+    light = factories.GladiatorFactory(campaign=cast.campaign, armatura="thraex", might=1)
+    asking = {"name": "cautious", "ask": ["fight_on", "yield", "boons"]}
+    bout = bout_add(show=cast.show, fighter_a=heavy, fighter_b=light, orders_a=asking)
+    show_hold(show=cast.show, seed=seed)
+    bout.refresh_from_db()
+    plain = dict(bout.setup)
+    plain["a"] = {**plain["a"], "orders": {**plain["a"]["orders"], "ask": []}}
+    result = fight_bout(setup_from_data(plain), seed=bout.seed)
+    assert [e.as_dict() | {"asked": None} for e in result.events] == [
+        e | {"asked": None} for e in bout.log
     ]
 
 
