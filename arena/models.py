@@ -85,6 +85,7 @@ class Bout(models.Model):
         FIGHTING = "fighting", "Being fought"
         AWAITING_VERDICT = "verdict", "Awaiting the editor"
         DONE = "done", "Done"
+        VOID = "void", "Void"  # taken off the card, or a man left it before it was fought out
 
     class EndReason(models.TextChoices):
         YIELD = "yield", "Yielded"
@@ -109,6 +110,7 @@ class Bout(models.Model):
     # The editor gave the winner the rudis after this bout (with or without a verdict: a man
     # killed on the sand leaves the editor nothing to decide, but the winner may earn it).
     rudis_given = models.BooleanField(default=False)
+    void_reason = models.CharField(max_length=200, blank=True)
 
     transactions = caused(Transaction, "bout")
     injuries = caused(Injury, "bout")
@@ -261,6 +263,7 @@ class Race(models.Model):
         PLANNED = "planned", "Planned"
         RUNNING = "running", "Running"
         DONE = "done", "Done"
+        VOID = "void", "Void"  # a driver left the field while it was being run
 
     show = models.ForeignKey(Show, on_delete=models.CASCADE, related_name="races")
     name = models.CharField(max_length=120, default="Chariot race")
@@ -272,6 +275,7 @@ class Race(models.Model):
     prize_purses = models.PositiveSmallIntegerField(default=1)
     # What the field drives: a driver added to the race takes it (Handling +1 either way).
     chariot = models.CharField(max_length=10, choices=Chariot.choices, default=Chariot.QUADRIGA)
+    void_reason = models.CharField(max_length=200, blank=True)
 
     transactions = caused(Transaction, "race")
     injuries = caused(Injury, "race")

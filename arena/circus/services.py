@@ -21,6 +21,7 @@ from arena.adapters.era import _entries, _push, race_setup
 from arena.adapters.era import race_engine as engine
 from arena.book.services import race_book_close
 from arena.models import Race, RaceEntry, Show
+from arena.services.cards import check_free_for_event
 from economy.accounts import peculium, purse
 from economy.ledger import LedgerError, Leg, account_balance, transaction_post
 from economy.models import SESTERCES_PER_PURSE, Entry, Transaction
@@ -104,7 +105,7 @@ def _check_can_run(race: Race, entries: list[RaceEntry], target: int) -> None:
     campaign = race.show.campaign
     if campaign.ruleset != Ruleset.ERA:
         raise RaceError(WRONG_RULESET.format(ruleset=campaign.get_ruleset_display()))
-    if race.status == Race.Status.DONE:
+    if race.status in (Race.Status.DONE, Race.Status.VOID):
         raise RaceError(RACE_OVER)
     if target <= race.legs_run:
         raise RaceError(LEG_ALREADY_RUN.format(legs=race.legs_run, next=race.legs_run + 1))
@@ -114,14 +115,14 @@ def _check_can_run(race: Race, entries: list[RaceEntry], target: int) -> None:
         raise RaceError(
             ENGINE_CHANGED.format(stored=race.engine_version, current=engine.ENGINE_VERSION)
         )
-    if race.legs_run == 0:
-        for entry in entries:
-            if entry.driver.status != Gladiator.Status.ACTIVE:
-                raise RaceError(
-                    DRIVER_UNAVAILABLE.format(
-                        name=entry.driver.name, status=entry.driver.get_status_display().lower()
-                    )
+    # At every leg, not only the first: a dead or freed man drives no further.
+    for entry in entries:
+        if entry.driver.status != Gladiator.Status.ACTIVE:
+            raise RaceError(
+                DRIVER_UNAVAILABLE.format(
+                    name=entry.driver.name, status=entry.driver.get_status_display().lower()
                 )
+            )
 
 
 def _prize(race: Race) -> int:
@@ -143,7 +144,7 @@ def race_run(*, race: Race, seed: int | None = None, legs: int | None = None, us
         .select_related("show__campaign", "show__editor")
         .get(pk=race.pk)
     )
-    if race.status == Race.Status.DONE:
+    if race.status in (Race.Status.DONE, Race.Status.VOID):
         raise RaceError(RACE_OVER)
     target = engine.LEGS if legs is None else legs
     if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= engine.LEGS:
@@ -340,6 +341,7 @@ def race_entry_add(
     entries = _entries(race)
     if any(entry.driver_id == man.pk for entry in entries):
         raise RaceError(DRIVER_ALREADY_ENTERED.format(name=man.name))
+    check_free_for_event(man, race=race)
     if len(entries) >= engine.MAX_DRIVERS:
         raise RaceError(FIELD_FULL.format(most=engine.MAX_DRIVERS))
     chariot = chariot or race_chariot(race)

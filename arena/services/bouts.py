@@ -19,8 +19,10 @@ from arena.adapters.base import Fought
 from arena.book.services import bout_book_close
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry, Verdict
+from economy.money import format_price
+from economy.selectors.visibility import party_balance
 from economy.services.hire import sword_given_charge
-from economy.services.purses import purse_pay
+from economy.services.purses import purse_pay, verdict_cost_most
 from ludus.models import DignitasChange, Gladiator, Injury
 from ludus.selectors.people import gladiator_figures
 from ludus.services.ludus import contract_count_down
@@ -41,6 +43,11 @@ FIGHTER_INCAPACITATED = (
 )
 BAD_CHOICE = "The editor's choice must be missio or sword; got {choice!r}."
 BAD_ROUNDS = "Fight at least one round; got {rounds!r}."
+PURSE_SHORT = (
+    "{editor}'s purse holds {have}; his decision on this bout may cost up to {need}, the "
+    "winner's purse and the sword's price, so {missing} is missing. Fund his purse on the "
+    "ledger page first."
+)
 
 WINNER_AT_SIX = "Games ended with a winner at Crowd Favor 6"
 DEFIED_RELEASE = "Refused missio while the crowd shouted for release"
@@ -54,27 +61,50 @@ DEFIED_SWORD = "Granted missio while the crowd called for the sword"
 
 
 def _check_can_fight(bout: Bout, adapter) -> None:
-    if bout.status in (Bout.Status.AWAITING_VERDICT, Bout.Status.DONE):
+    if bout.status in (Bout.Status.AWAITING_VERDICT, Bout.Status.DONE, Bout.Status.VOID):
         raise BoutError(BOUT_OVER.format(status=bout.get_status_display().lower()))
+    # At every round, not only the first: a man dead, freed or sold since does not fight on.
+    for man in bout.fighters:
+        _check_fit(man, first_round=bout.status == Bout.Status.PLANNED)
     if bout.status == Bout.Status.PLANNED:
-        for man in bout.fighters:
-            _check_fit(man)
+        _check_verdict_paid_for(bout)
     elif not adapter.can_replay(bout.engine_version):
         raise BoutError(
             ENGINE_CHANGED.format(stored=bout.engine_version, current=adapter.ENGINE_VERSION)
         )
 
 
-def _check_fit(man: Gladiator) -> None:
+def _check_fit(man: Gladiator, *, first_round: bool) -> None:
+    man.refresh_from_db(fields=["status", "wounds"])
     if man.status not in (Gladiator.Status.ACTIVE, Gladiator.Status.RUDIARIUS):
         raise BoutError(
             FIGHTER_UNAVAILABLE.format(name=man.name, status=man.get_status_display().lower())
         )
+    if not first_round:
+        return  # his Wounds in the bout are the engine's; those he carried in were checked
     wound_points = gladiator_figures(man)["wound_points"]
     if man.wounds > wound_points:
         raise BoutError(
             FIGHTER_INCAPACITATED.format(
                 name=man.name, wounds=man.wounds, wound_points=wound_points
+            )
+        )
+
+
+def _check_verdict_paid_for(bout: Bout) -> None:
+    """The editor's purse must hold what his decision may cost before the pair fight, or the
+    bout would wait for him for ever: the winner's purse at its dearest and the sword's price
+    for the dearer man (less a hire the price replaces)."""
+    editor = bout.show.editor
+    need = verdict_cost_most(bout=bout)
+    have = party_balance(editor)
+    if have < need:
+        raise BoutError(
+            PURSE_SHORT.format(
+                editor=editor.name,
+                have=format_price(have),
+                need=format_price(need),
+                missing=format_price(need - have),
             )
         )
 

@@ -17,6 +17,8 @@ from django.db.models import Max
 from arena.adapters import adapter_for
 from arena.models import Bout, BoutEntry, Show, Venue, Verdict
 from arena.services.bouts import bout_decide, bout_fight, crowd_call, new_seed
+from arena.services.cards import bout_void, check_free_for_event
+from economy.services.betting import book_void
 from ludus.errors import Refusal
 from ludus.models import Campaign, Editor, Gladiator
 
@@ -28,6 +30,10 @@ TWICE_ON_CARD = "{name} is already on the card of {show}."
 UNFIT = "{name} is {status} and cannot be put on a card."
 DRIVER = "{name} is a charioteer; he races at the Circus and is not matched in the arena."
 NOT_PLANNED = "Only a bout not yet begun can be taken off the card; this one is {status}."
+NOT_PLANNED_REPLACE = "Only a bout not yet begun can change its men; this one is {status}."
+NO_SIDE = "This bout has no side {side!r}."
+TAKEN_OFF = "taken off the card by the GM"
+REPLACED = "{old} replaced by {new}"
 PAST_DAY = "Day {day} is past; the campaign is on day {today}."
 BAD_VENUE = "{venue} is not a venue of 50 BC in this campaign."
 
@@ -78,8 +84,9 @@ def _check_man(show: Show, man: Gladiator) -> None:
         raise ShowError(DRIVER.format(name=man.name))
     if man.status not in FIT:
         raise ShowError(UNFIT.format(name=man.name, status=man.get_status_display().lower()))
-    if show.bouts.filter(entries__gladiator=man).exists():
+    if show.bouts.exclude(status=Bout.Status.VOID).filter(entries__gladiator=man).exists():
         raise ShowError(TWICE_ON_CARD.format(name=man.name, show=show))
+    check_free_for_event(man)
 
 
 @transaction.atomic
@@ -114,12 +121,37 @@ def bout_add(
 
 
 @transaction.atomic
-def bout_remove(*, bout: Bout) -> None:
-    """Take a pair off the card before they fight (a man died or was sold in the meantime)."""
+def bout_remove(*, bout: Bout, user=None) -> Bout:
+    """The GM takes a pair off the card before they fight: the bout is void (kept, with its
+    book voided), and both men are free for another card."""
     bout = Bout.objects.select_for_update().get(pk=bout.pk)
     if bout.status != Bout.Status.PLANNED:
         raise ShowError(NOT_PLANNED.format(status=bout.get_status_display().lower()))
-    bout.delete()
+    return bout_void(bout=bout, reason=TAKEN_OFF, user=user)
+
+
+@transaction.atomic
+def bout_replace(*, bout: Bout, side: str, gladiator: Gladiator, user=None) -> Bout:
+    """The GM puts another man in one corner of a pair not yet fought. His orders start as
+    his standing orders; a book already open is voided (its line priced the man replaced)."""
+    bout = Bout.objects.select_for_update().select_related("show").get(pk=bout.pk)
+    if bout.status != Bout.Status.PLANNED:
+        raise ShowError(NOT_PLANNED_REPLACE.format(status=bout.get_status_display().lower()))
+    entry = bout.entries.filter(side=side).first()
+    if entry is None:
+        raise ShowError(NO_SIDE.format(side=side))
+    man = Gladiator.objects.select_for_update().get(pk=gladiator.pk)
+    if any(other.gladiator_id == man.pk for other in bout.entrants):
+        raise ShowError(SAME_MAN)
+    _check_man(bout.show, man)
+    replaced = entry.gladiator
+    entry.gladiator, entry.name, entry.orders = man, "", {}
+    entry.full_clean()
+    entry.save()
+    book = bout.books.first()
+    if book is not None and book.is_open:
+        book_void(book=book, reason=REPLACED.format(old=replaced, new=man.name), user=user)
+    return bout
 
 
 @transaction.atomic

@@ -28,6 +28,7 @@ from economy.services.refusals import (
     ContractError,
 )
 from ludus.models import Gladiator
+from ludus.signals import FREED, gladiator_left
 
 # --- Freedom ------------------------------------------------------------------------------------
 
@@ -87,5 +88,6 @@ def manumission(*, gladiator: Gladiator, created_by=None) -> Transaction:
     man.owner = None
     man.contract_bouts_left = None
     man_save(man)
+    gladiator_left.send(sender=Gladiator, gladiator=man, reason=FREED)
     man_refresh(gladiator)
     return posted

@@ -7,12 +7,15 @@ from economy.events import BoutRef
 from economy.ledger import (
     Leg,
 )
-from economy.models import Transaction
+from economy.models import Hire, Transaction
 from economy.money import format_price
 from economy.services.dealing import contract_post
-from economy.services.prices import earns_palm, winner_purse
+from economy.services.prices import earns_palm, lanista_price, winner_purse
 from economy.services.refusals import WINNER_DEAD, WINNER_NOT_IN_BOUT, ContractError
 from ludus.models import Gladiator
+from ludus.references import event_is
+
+FAVOR_MAX = 6  # Crowd Favor runs 0 to 6: the dearest purse is at 6
 
 # --- Purses -------------------------------------------------------------------------------------
 
@@ -42,3 +45,19 @@ def purse_pay(*, bout: BoutRef, winner: Gladiator, favor: int, created_by=None) 
         gladiator=winner,
         created_by=created_by,
     )
+
+
+def verdict_cost_most(*, bout: BoutRef) -> int:
+    """The most the editor's decision on a bout can take from his purse: the winner's purse
+    at its dearest (Crowd Favor 6) and the sword's price for the dearer man of a school, less
+    the hire that price replaces (THE EDITOR'S DECISION III)."""
+    swords = [0]
+    for man in bout.fighters:
+        if man.owner_id is None:
+            continue  # a man of no school is owed nothing when given the sword
+        hire = Hire.objects.filter(**event_is(bout.show), gladiator=man).first()
+        paid = 0
+        if hire is not None and not Transaction.objects.filter(reverses=hire.transaction).exists():
+            paid = hire.price
+        swords.append(max(0, lanista_price(man) - paid))
+    return winner_purse(FAVOR_MAX) + max(swords)

@@ -55,6 +55,7 @@ from economy.services.refusals import (
 )
 from ludus.models import Editor, Gladiator, Lanista
 from ludus.references import event_is
+from ludus.signals import SOLD, gladiator_left
 
 # --- Buying, selling and signing men --------------------------------------------------------
 
@@ -124,6 +125,7 @@ def gladiator_purchase(
         if kind != "seasoned":
             man.legal_status = legal_status
         man_save(man)
+        gladiator_left.send(sender=Gladiator, gladiator=man, reason=SOLD)
     contract_post(
         campaign=campaign,
         cause=Transaction.Cause.PURCHASE,
@@ -173,6 +175,7 @@ def gladiator_sell(
     )
     man.owner = buyer
     man_save(man)
+    gladiator_left.send(sender=Gladiator, gladiator=man, reason=SOLD)
     contract_post(
         campaign=campaign,
         cause=Transaction.Cause.SALE,
@@ -254,6 +257,7 @@ def volunteer_sign(
         man.contract_bouts_left = bouts
         man.status = Gladiator.Status.ACTIVE
         man_save(man)
+        gladiator_left.send(sender=Gladiator, gladiator=man, reason=SOLD)
     price = SIGNING_SUM.usual
     contract_post(
         campaign=campaign,

@@ -16,6 +16,7 @@ from django.db import transaction
 
 from ludus.errors import Refusal
 from ludus.models import Favor, Gladiator, Patron
+from ludus.signals import FREED, gladiator_left
 
 FAVOR_ALREADY_CALLED = "This Favor was already called on day {day}: {called_for}."
 FAVOR_NEEDS_PURPOSE = "Say what the Favor is called for (a bout, a hire, a day's training)."
@@ -64,6 +65,8 @@ def contract_count_down(*, gladiator: Gladiator) -> Gladiator:
         fields.append("status")
     gladiator.full_clean()
     gladiator.save(update_fields=fields)
+    if gladiator.status == Gladiator.Status.FREED:
+        gladiator_left.send(sender=Gladiator, gladiator=gladiator, reason=FREED)
     return gladiator
 
 

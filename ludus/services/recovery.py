@@ -19,6 +19,7 @@ from django.db import transaction
 from ludus.errors import Refusal
 from ludus.models import Campaign, Gladiator, Injury, Lanista, TreatmentAttempt
 from ludus.selectors.people import campaign_ruleset
+from ludus.signals import DIED, gladiator_left
 from rules.core.seeds import new_seed
 
 DEAD_MAN = "{name} is dead; the dead do not recover."
@@ -142,6 +143,7 @@ def campaign_advance_day(*, campaign: Campaign) -> DayReport:
             gladiator.status = Gladiator.Status.DEAD
             gladiator.full_clean()
             gladiator.save(update_fields=["status"])
+            gladiator_left.send(sender=Gladiator, gladiator=gladiator, reason=DIED)
             report.died.append(gladiator.name)
             continue
         healed = _rest(gladiator)

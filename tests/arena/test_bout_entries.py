@@ -8,12 +8,20 @@ from django.db import IntegrityError, transaction
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry
 from arena.services.bouts import bout_fight
+from economy import accounts
+from economy.services.corrections import opening_balance
 from tests.factories import BoutFactory, GladiatorFactory, ShowFactory
+
+
+def funded(show):
+    """The editor's purse can pay for any decision, so the fight may begin."""
+    opening_balance(account=accounts.purse(show.editor), amount=100_000)
+    return show
 
 
 @pytest.fixture
 def bout(db):
-    return BoutFactory()
+    return BoutFactory(show=funded(ShowFactory()))
 
 
 def test_a_pair_is_two_entries_on_sides_a_and_b(bout):
@@ -56,7 +64,7 @@ def test_a_man_enters_a_bout_once(bout):
 
 
 def test_the_era_rules_refuse_a_hired_opponent_by_name(db):
-    show = ShowFactory()
+    show = funded(ShowFactory())
     bout = Bout.objects.create(show=show)
     BoutEntry.objects.create(
         bout=bout, side="a", gladiator=GladiatorFactory(campaign=show.campaign)

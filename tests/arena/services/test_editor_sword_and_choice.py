@@ -7,14 +7,17 @@ import random
 import pytest
 
 from arena.adapters.era import bout_setup
+from arena.errors import BoutError
 from arena.models import Bout, Show, Verdict
 from arena.services.bouts import bout_decide, bout_fight
 from arena.services.shows import bout_add, show_hold
 from economy import accounts
-from economy.ledger import LedgerError, account_balance
+from economy.ledger import LedgerError, Leg, account_balance, transaction_post
 from economy.models import SESTERCES_PER_PURSE, Entry, Transaction
 from economy.services.corrections import correction, opening_balance
 from economy.services.hire import hire_contract_create
+from economy.services.prices import lanista_price
+from economy.services.purses import verdict_cost_most
 from ludus.models import DignitasChange, Gladiator
 from rules.era.bout import EndReason, fight_bout
 from tests import factories
@@ -121,15 +124,50 @@ def test_a_death_on_the_sand_is_not_the_editors_act_and_costs_no_price(cast, fin
     assert not Transaction.objects.filter(bout=bout, cause=Transaction.Cause.SWORD).exists()
 
 
-def test_an_editor_who_cannot_pay_the_price_cannot_give_the_sword_and_nothing_is_written(
-    cast, find_seed
-):
+def test_a_bout_is_not_fought_while_the_editors_purse_cannot_pay_for_his_decision(cast):
+    """Else it would wait for him for ever: the page says what is missing, nothing is written."""
     poor = factories.EditorFactory(campaign=cast.campaign, name="A poor aedile")
     cast.show.editor = poor
     cast.show.save()
+    need = verdict_cost_most(bout=cast.bout)
+    assert need == 2 * PURSE + max(lanista_price(cast.bithys), lanista_price(cast.rufus))
+    opening_balance(account=accounts.purse(poor), amount=need - 1)
+    with pytest.raises(BoutError) as refused:
+        bout_fight(bout=cast.bout, seed=1)
+    assert "1 sesterce is missing" in str(refused.value) and "A poor aedile" in str(refused.value)
+    cast.bout.refresh_from_db()
+    assert cast.bout.status == Bout.Status.PLANNED and not cast.bout.log
+    top_up = factories.LanistaFactory(campaign=cast.campaign)
+    opening_balance(account=accounts.chest(top_up), amount=1)
+    transaction_post(
+        campaign=cast.campaign,
+        cause=Transaction.Cause.CORRECTION,
+        memo="The GM funds the purse",
+        legs=[Leg(accounts.chest(top_up), -1), Leg(accounts.purse(poor), 1)],
+        idempotency_key="fund:poor",
+    )
+    assert bout_fight(bout=cast.bout, seed=1).status != Bout.Status.PLANNED
+
+
+def test_an_editor_who_cannot_pay_the_price_cannot_give_the_sword_and_nothing_is_written(
+    cast, find_seed
+):
+    """His purse could pay when the pair went out, and has been spent since."""
+    poor = factories.EditorFactory(campaign=cast.campaign, name="A poor aedile")
+    cast.show.editor = poor
+    cast.show.save()
+    opening_balance(account=accounts.purse(poor), amount=verdict_cost_most(bout=cast.bout))
     bout, result, loser = fight_to_a_divided_crowd(cast, find_seed)
-    # Enough for the winner's purse, not for the lanista's price as well.
-    opening_balance(account=accounts.purse(poor), amount=purse_for(result) + 10 * PURSE - 1)
+    # Spent down to enough for the winner's purse, not for the lanista's price as well.
+    keep = purse_for(result) + 10 * PURSE - 1
+    spent = account_balance(accounts.purse(poor)) - keep
+    transaction_post(
+        campaign=cast.campaign,
+        cause=Transaction.Cause.CORRECTION,
+        memo="Spent elsewhere",
+        legs=[Leg(accounts.purse(poor), -spent), Leg(accounts.state(cast.campaign), spent)],
+        idempotency_key="spent:poor",
+    )
     entries = Entry.objects.count()
     with pytest.raises(LedgerError):
         bout_decide(bout=bout, editor_choice="sword")

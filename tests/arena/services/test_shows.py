@@ -258,8 +258,9 @@ def test_a_show_that_cannot_be_settled_writes_nothing(cast):
 
 
 def test_a_planned_pair_can_be_taken_off_the_card(cast):
-    bout_remove(bout=cast.bout)
-    assert not cast.show.bouts.exists()
+    removed = bout_remove(bout=cast.bout)
+    assert removed.status == Bout.Status.VOID and removed.void_reason == shows.TAKEN_OFF
+    assert not cast.show.bouts.exclude(status=Bout.Status.VOID).exists()
     begun = bout_add(show=cast.show, fighter_a=cast.bithys, fighter_b=cast.rufus)
     bout_fight(bout=begun, seed=1, rounds=1)
     with pytest.raises(ShowError) as error:
