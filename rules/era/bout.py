@@ -42,7 +42,9 @@ from rules.era.readings import ENGINE_VERSIONS as ENGINE_VERSIONS  # every versi
 from rules.era.rolls import Dice, SeededDice
 from rules.era.sheet import Fighter
 
-ENGINE_VERSION = CURRENT.version  # what new bouts are fought with (readings.py)
+# What new bouts are fought with: fight_bout and the odds read it at each call, so this one
+# name is the version a server (or a test that replays a recording) fights new bouts under.
+ENGINE_VERSION = CURRENT.version
 ROUND_CAP = 200  # a safety net: no pair of sheets fights this long, but a loop must end
 FAVOR_MIN, FAVOR_MAX = 0, 6
 START_FAVOR, KNOWN_FAVOR = 2, 3  # Known here: at least five wins in this city (THE BOUT I)
@@ -235,8 +237,8 @@ class BoutSetup:
 
     @property
     def fixed(self) -> dict[Side, _Fixed]:
-        """Each side's unchanging figures under the current engine version."""
-        return self.fixed_under(CURRENT)
+        """Each side's unchanging figures under the engine version new bouts are fought with."""
+        return self.fixed_under(reading_of(None))
 
     def fixed_under(self, reading: Reading) -> dict[Side, _Fixed]:
         """Each side's unchanging figures under `reading`, worked out once per setup and
@@ -939,7 +941,7 @@ def fight_bout(
     the bout is fought under (one of ENGINE_VERSIONS; None: the current one): a stored bout
     passes the version it was begun with, so it replays as it was fought.
     """
-    reading = reading_for(engine_version)
+    reading = reading_of(engine_version)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise RulesError(f"seed must be a whole number; got {seed!r}")
     if max_rounds is not None:
@@ -948,6 +950,11 @@ def fight_bout(
     source = dice if dice is not None else SeededDice(random.Random(seed))
     bout = _Bout(setup, seed, source, _decisions(decisions), max_rounds, record, reading)
     return bout.run()
+
+
+def reading_of(engine_version: str | None) -> Reading:
+    """The reading a bout is fought under: that of `engine_version`, or of ENGINE_VERSION."""
+    return reading_for(ENGINE_VERSION if engine_version is None else engine_version)
 
 
 def _check_not_incapacitated(setup: BoutSetup, reading: Reading) -> None:

@@ -11,10 +11,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from rules.era.bout import BoutResult, BoutSetup, EndReason, Side, fight_bout
+from rules.era.bout import BoutResult, BoutSetup, EndReason, Side, fight_bout, reading_of
 from rules.era.decision import CrowdCall, Verdict, crowd_call, decide
 from rules.era.dice import RulesError, check_range
-from rules.era.readings import reading_for
 
 MAX_BOUTS = 1_000_000
 APPEAL_SALT = 0x5EED_A99E  # the appeal's generator is the bout's seed mixed with this
@@ -109,7 +108,7 @@ def bout_odds(
 ) -> OddsResult:
     """Fight `bouts` bouts (no event logs kept) and count the outcomes and the verdicts, under
     `engine_version` (None: the current one)."""
-    version = reading_for(engine_version).version
+    version = reading_of(engine_version).version
     check_range("bouts", bouts, 1, MAX_BOUTS)
     for side in Side:
         if setup.entrant(side).orders.ask:

@@ -44,10 +44,8 @@ CURRENT = ERA_BOUT_2  # what new bouts are fought with
 ENGINE_VERSIONS = tuple(READINGS)  # every version the engine can fight or replay
 
 
-def reading_for(version: str | None) -> Reading:
-    """The reading of an engine version; None is the current one."""
-    if version is None:
-        return CURRENT
+def reading_for(version: str) -> Reading:
+    """The reading of an engine version, or a RulesError naming the versions there are."""
     reading = READINGS.get(version) if isinstance(version, str) else None
     if reading is None:
         raise RulesError(
