@@ -273,7 +273,7 @@ def test_second_crit_ends_the_bout_at_once_after_the_rounds_lines():
     assert result.b.favor == 4  # two crits: +1 each
 
 
-def test_incapacitated_when_wounds_exceed_wound_points():
+def test_incapacitated_when_wounds_pass_wound_points():
     setup = pair(a_orders=NEVER_YIELD, b_orders=NEVER_YIELD)
     result = scripted(setup, [hit(5), MISS, hit(5), MISS, hit(4)])
     assert result.b.wounds == 6 + 6 + 5 > 13
