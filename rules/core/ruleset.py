@@ -182,11 +182,22 @@ class Ruleset(Protocol):
         """The fight's setup from its entrants; `options` are the ruleset's (Era: first)."""
         ...
 
-    def play(self, setup: object, seed: int, decisions: Sequence[Decision] = ()) -> Played:
-        """Play (or replay) the fight from its seed and the decisions taken so far."""
+    def play(
+        self,
+        setup: object,
+        seed: int,
+        decisions: Sequence[Decision] = (),
+        *,
+        engine_version: str | None = None,
+    ) -> Played:
+        """Play (or replay) the fight from its seed and the decisions taken so far, under
+        `engine_version` (one of `engine_versions`: a stored fight passes the version it was
+        begun with; None: `engine_version`, for a new fight)."""
         ...
 
-    def odds(self, setup: object, trials: int, seed: int) -> Odds: ...
+    def odds(
+        self, setup: object, trials: int, seed: int, *, engine_version: str | None = None
+    ) -> Odds: ...
 
     def settle_fate(
         self, setup: object, outcome: Outcome, seed: int, choices: Mapping[str, object]

@@ -32,16 +32,19 @@ from rules.era.injuries import Injury as TableInjury
 from rules.era.kits import Kit, kit_by_name
 from rules.era.orders import (
     CAUTIOUS,
-    MINIMUM_HIT_FLOOR,
     Choice,
     DecisionKind,
     Orders,
     orders_by_name,
 )
+from rules.era.readings import CURRENT, Reading, reading_for
+from rules.era.readings import ENGINE_VERSIONS as ENGINE_VERSIONS  # every version it replays
 from rules.era.rolls import Dice, SeededDice
 from rules.era.sheet import Fighter
 
-ENGINE_VERSION = "era-bout/1"
+# What new bouts are fought with: fight_bout and the odds read it at each call, so this one
+# name is the version a server (or a test that replays a recording) fights new bouts under.
+ENGINE_VERSION = CURRENT.version
 ROUND_CAP = 200  # a safety net: no pair of sheets fights this long, but a loop must end
 FAVOR_MIN, FAVOR_MAX = 0, 6
 START_FAVOR, KNOWN_FAVOR = 2, 3  # Known here: at least five wins in this city (THE BOUT I)
@@ -148,7 +151,8 @@ class Entrant:
         values["wounds"] = wounds
         for name, value in values.items():
             object.__setattr__(self, name, value)
-        # More than his Wound Points and he is incapacitated already: he cannot be sent out.
+        # More than his Wound Points and he is incapacitated already under every reading;
+        # fight_bout also refuses exactly his Wound Points where the reading drops him there.
         check_range("wounds", wounds, 0, self.wound_points)
 
     @property
@@ -231,10 +235,25 @@ class BoutSetup:
     def entrant(self, side: Side | str) -> Entrant:
         return self.a if Side(side) is Side.A else self.b
 
-    @cached_property
+    @property
     def fixed(self) -> dict[Side, _Fixed]:
-        """Each side's unchanging figures, worked out once per setup (the odds reuse them)."""
-        return {side: _fixed_for(self.entrant(side), self.entrant(side.other)) for side in Side}
+        """Each side's unchanging figures under the engine version new bouts are fought with."""
+        return self.fixed_under(reading_of(None))
+
+    def fixed_under(self, reading: Reading) -> dict[Side, _Fixed]:
+        """Each side's unchanging figures under `reading`, worked out once per setup and
+        reading (the odds reuse them)."""
+        cache = self._fixed_by_version
+        if reading.version not in cache:
+            cache[reading.version] = {
+                side: _fixed_for(self.entrant(side), self.entrant(side.other), reading)
+                for side in Side
+            }
+        return cache[reading.version]
+
+    @cached_property
+    def _fixed_by_version(self) -> dict[str, dict[Side, _Fixed]]:
+        return {}
 
 
 @dataclass(frozen=True)
@@ -429,14 +448,14 @@ class BoutResult:
 # --- the engine -------------------------------------------------------------------------
 
 
-def _fixed_for(me: Entrant, them: Entrant) -> _Fixed:
+def _fixed_for(me: Entrant, them: Entrant, reading: Reading) -> _Fixed:
     wound_points = me.wound_points
-    minimum_hit = max(MINIMUM_HIT_FLOOR, them.damage - me.resistance)
+    minimum_hit = reading.minimum_hit(them.damage, me.resistance)
     yield_at = next(
         (
             wounds
             for wounds in range(wound_points + 1)
-            if me.orders.yields_for_wounds(wounds, wound_points, minimum_hit)
+            if me.orders.yields_for_wounds(wounds, wound_points, minimum_hit, reading)
         ),
         None,
     )
@@ -517,11 +536,13 @@ class _Bout:
         decisions: Sequence[Decision],
         max_rounds: int | None,
         record: bool,
+        reading: Reading,
     ) -> None:
         self.setup, self.seed, self.dice, self.record = setup, seed, dice, record
         self.decisions, self.used = decisions, [False] * len(decisions)
         self.max_rounds = max_rounds
-        fixed = setup.fixed
+        self.reading = reading
+        fixed = setup.fixed_under(reading)
         self.corners = {side: _corner(side, setup.entrant(side), fixed[side]) for side in Side}
         self.round = 0
         self.first: Side | None = None
@@ -612,7 +633,9 @@ class _Bout:
     def _turn_start(self, me: _Corner) -> None:
         """THE BOUT II: at the start of his turn he may yield (his orders, or the GM, say)."""
         fixed = me.fixed
-        auto = me.orders.yields_for_wounds(me.wounds, fixed.wound_points, fixed.minimum_hit_taken)
+        auto = me.orders.yields_for_wounds(
+            me.wounds, fixed.wound_points, fixed.minimum_hit_taken, self.reading
+        )
         options = (Choice.FIGHT, Choice.YIELD)
         choice = self._decide(
             DecisionKind.YIELD, me, options, Choice.YIELD if auto else Choice.FIGHT
@@ -649,7 +672,7 @@ class _Bout:
         self._log_attack(me, them, rolled, damage, wounds, spend)
         if spend is Choice.CRIT:
             self._injure(them)
-        if them.wounds > them.fixed.wound_points:
+        if self.reading.incapacitated(them.wounds, them.fixed.wound_points):
             self._finish(them, EndReason.INCAPACITATED)
 
     def _spend(self, me: _Corner, boons: int, breakthrough: int) -> Choice:
@@ -856,6 +879,7 @@ class _Bout:
             pending=self.pending,
             favor_by_round=tuple(self.favor_by_round),
             decisions_used=sum(self.used),
+            engine_version=self.reading.version,
         )
 
 
@@ -906,17 +930,41 @@ def fight_bout(
     max_rounds: int | None = None,
     dice: Dice | None = None,
     record: bool = True,
+    engine_version: str | None = None,
 ) -> BoutResult:
     """Fight (or replay) a bout from its seed.
 
     `decisions` answers the choices the sides' orders ask for, in the order asked; when one is
     missing the result comes back unfinished with `pending` set. `max_rounds` stops after that
     many rounds. `dice` replaces the seeded dice (worked examples); `record=False` skips the
-    event log (the odds' fast path; the outcome is the same).
+    event log (the odds' fast path; the outcome is the same). `engine_version` is the reading
+    the bout is fought under (one of ENGINE_VERSIONS; None: the current one): a stored bout
+    passes the version it was begun with, so it replays as it was fought.
     """
+    reading = reading_of(engine_version)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise RulesError(f"seed must be a whole number; got {seed!r}")
     if max_rounds is not None:
         check_range("max rounds", max_rounds, 0, ROUND_CAP)
+    _check_not_incapacitated(setup, reading)
     source = dice if dice is not None else SeededDice(random.Random(seed))
-    return _Bout(setup, seed, source, _decisions(decisions), max_rounds, record).run()
+    bout = _Bout(setup, seed, source, _decisions(decisions), max_rounds, record, reading)
+    return bout.run()
+
+
+def reading_of(engine_version: str | None) -> Reading:
+    """The reading a bout is fought under: that of `engine_version`, or of ENGINE_VERSION."""
+    return reading_for(ENGINE_VERSION if engine_version is None else engine_version)
+
+
+def _check_not_incapacitated(setup: BoutSetup, reading: Reading) -> None:
+    """A man whose carried Wounds already drop him under this reading cannot be sent out
+    (era-bout/2: Wounds equal to his Wound Points; era-bout/1 allowed that and dropped him
+    at the next Wound)."""
+    for side, fixed in setup.fixed_under(reading).items():
+        wounds = setup.entrant(side).wounds
+        if reading.incapacitated(wounds, fixed.wound_points):
+            raise RulesError(
+                f"side {side} carries {wounds} Wounds of his {fixed.wound_points} Wound "
+                f"Points: under {reading.version} he is incapacitated and cannot fight"
+            )

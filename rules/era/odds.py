@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from rules.era.bout import BoutResult, BoutSetup, EndReason, Side, fight_bout
+from rules.era.bout import BoutResult, BoutSetup, EndReason, Side, fight_bout, reading_of
 from rules.era.decision import CrowdCall, Verdict, crowd_call, decide
 from rules.era.dice import RulesError, check_range
 
@@ -59,6 +59,7 @@ class OddsResult:
     sword_given: int  # called, and the appeal failed
     killed: int  # died of a Critical Injury on the sand (the table's top band)
     total_rounds: int
+    engine_version: str  # the reading the bouts were fought under
 
     @property
     def method(self) -> str:
@@ -89,6 +90,7 @@ class OddsResult:
             "killed",
         )
         return {
+            "engine_version": self.engine_version,
             "method": self.method,
             "bouts": self.bouts,
             "seed": self.seed,
@@ -101,8 +103,12 @@ class OddsResult:
         }
 
 
-def bout_odds(setup: BoutSetup, *, bouts: int = 10_000, seed: int = 1) -> OddsResult:
-    """Fight `bouts` bouts (no event logs kept) and count the outcomes and the verdicts."""
+def bout_odds(
+    setup: BoutSetup, *, bouts: int = 10_000, seed: int = 1, engine_version: str | None = None
+) -> OddsResult:
+    """Fight `bouts` bouts (no event logs kept) and count the outcomes and the verdicts, under
+    `engine_version` (None: the current one)."""
+    version = reading_of(engine_version).version
     check_range("bouts", bouts, 1, MAX_BOUTS)
     for side in Side:
         if setup.entrant(side).orders.ask:
@@ -110,7 +116,7 @@ def bout_odds(setup: BoutSetup, *, bouts: int = 10_000, seed: int = 1) -> OddsRe
     counts = dict.fromkeys(("a", "b", "draw", "release", "divided", "sword", "given", "dead"), 0)
     rounds = 0
     for bout_seed in bout_seeds(seed, bouts):
-        result = fight_bout(setup, seed=bout_seed, record=False)
+        result = fight_bout(setup, seed=bout_seed, record=False, engine_version=version)
         rounds += result.rounds
         if result.loser is None:
             counts["draw"] += 1
@@ -134,4 +140,5 @@ def bout_odds(setup: BoutSetup, *, bouts: int = 10_000, seed: int = 1) -> OddsRe
         sword_given=counts["given"],
         killed=counts["dead"],
         total_rounds=rounds,
+        engine_version=version,
     )

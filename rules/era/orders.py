@@ -12,10 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from rules.era.dice import RulesError, check_range
-
-# The wound yield reckons with a smallest hit of at least 2 Wounds: the binding reading's figure,
-# what the seed's fighters deal each other (the Samnite, who takes only 1, included).
-MINIMUM_HIT_FLOOR = 2
+from rules.era.readings import CURRENT, Reading
 
 
 class DecisionKind(enum.StrEnum):
@@ -45,8 +42,8 @@ class Orders:
     `yield_after_first_injury_at_favor`: after his first Critical Injury, yield at round end when
     his Crowd Favor is at least this; None: always fight on. `wound_yield`: past half his Wound
     Points, yield at the start of his turn when the opponent's minimum hit would incapacitate
-    him. `never_yield` overrides both. `cut`: declare cuts instead of thrusts (only a cut meets
-    mail's Deflecting die).
+    him (both as the engine version's `Reading` has them). `never_yield` overrides both.
+    `cut`: declare cuts instead of thrusts (only a cut meets mail's Deflecting die).
     """
 
     name: str = "cautious"
@@ -71,11 +68,15 @@ class Orders:
             return False
         return favor >= self.yield_after_first_injury_at_favor
 
-    def yields_for_wounds(self, wounds: int, wound_points: int, minimum_hit: int) -> bool:
-        """Past half his Wound Points, and the opponent's smallest hit would drop him."""
+    def yields_for_wounds(
+        self, wounds: int, wound_points: int, minimum_hit: int, reading: Reading = CURRENT
+    ) -> bool:
+        """Past half his Wound Points, and the opponent's smallest hit would drop him (as the
+        bout's engine version reads "drop": reaching his Wound Points, or exceeding them)."""
         if self.never_yield or not self.wound_yield or minimum_hit <= 0:
             return False
-        return 2 * wounds >= wound_points and wounds + minimum_hit > wound_points
+        dropped = reading.incapacitated(wounds + minimum_hit, wound_points)
+        return 2 * wounds >= wound_points and dropped
 
     def spend(self, boons: int, crit: int) -> Choice:
         """One spend per hit: a Critical Injury at Boons >= Crit, else a flourish at 2 or more."""

@@ -112,7 +112,7 @@ class EraRuleset:
     key: ClassVar[str] = "era"
     name: ClassVar[str] = "Era (seed 001)"
     engine_version: ClassVar[str] = bout.ENGINE_VERSION
-    engine_versions: ClassVar[tuple[str, ...]] = (bout.ENGINE_VERSION,)
+    engine_versions: ClassVar[tuple[str, ...]] = bout.ENGINE_VERSIONS
     sheet_type: ClassVar[type[Sheet]] = EraSheet
     # The templates that show what only the Era rules have (tests/arena/test_ruleset_templates.py
     # checks that each exists).
@@ -155,10 +155,19 @@ class EraRuleset:
         a, b = (self.entrant(e) for e in entrants)
         return bout.BoutSetup(a, b, None if first is None else bout.Side(first))
 
-    def play(self, setup: object, seed: int, decisions: Sequence[Decision] = ()) -> Played:
+    def play(
+        self,
+        setup: object,
+        seed: int,
+        decisions: Sequence[Decision] = (),
+        *,
+        engine_version: str | None = None,
+    ) -> Played:
         bout_setup = _bout_setup(setup)
         answers = [_era_decision(d) for d in decisions]
-        result = bout.fight_bout(bout_setup, seed=seed, decisions=answers)
+        result = bout.fight_bout(
+            bout_setup, seed=seed, decisions=answers, engine_version=engine_version
+        )
         events = tuple(shared_event(e) for e in result.events)
         if result.pending is not None:
             p = result.pending
@@ -168,8 +177,12 @@ class EraRuleset:
             return Played(events, pending, None, result.as_dict())
         return Played(events, None, bout_outcome(bout_setup, result), result.as_dict())
 
-    def odds(self, setup: object, trials: int, seed: int) -> Odds:
-        figures = odds.bout_odds(_bout_setup(setup), bouts=trials, seed=seed)
+    def odds(
+        self, setup: object, trials: int, seed: int, *, engine_version: str | None = None
+    ) -> Odds:
+        figures = odds.bout_odds(
+            _bout_setup(setup), bouts=trials, seed=seed, engine_version=engine_version
+        )
         return Odds(
             method=figures.method,
             trials=figures.bouts,

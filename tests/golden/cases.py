@@ -1,6 +1,13 @@
 """The golden cases: command lines whose JSON output must not change when the code around the
 engines changes (a re-layering, a move). A deliberate change of the rules is a new engine
-version, and its cases are recorded again with record.py."""
+version, and its cases are recorded again with record.py.
+
+The recordings in data/ were made under the Era bout engine `era-bout/1`; a stored bout keeps
+replaying under the version it was fought with, so they are run under it (`RECORDED_ENGINE`):
+bout_odds with `--engine`, the held demos with new bouts fought under it.
+"""
+
+RECORDED_ENGINE = "era-bout/1"
 
 BOUT_ODDS = {
     "forum_pairing": ["--bouts", "2000", "--seed", "1"],
@@ -96,6 +103,11 @@ DICE = {
 }
 # play_show: the demo loaded, then each planned show held in turn with this seed.
 PLAY_SHOW_SEEDS = {"demo_held_seed_11": 11, "demo_held_seed_42": 42}
+
+
+def under_recorded_engine(command: str, argv: list[str]) -> list[str]:
+    """The command line run for a case: its recorded argv, pinned to the recorded engine."""
+    return [*argv, "--engine", RECORDED_ENGINE] if command == "bout_odds" else argv
 
 
 def command_cases():

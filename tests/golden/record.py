@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from unittest import mock
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), os.getcwd()]
@@ -29,6 +30,8 @@ import cases  # noqa: E402
 import dump  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 
+from rules.era import bout as era_bout  # noqa: E402
+
 DATA = HERE / "data"
 
 
@@ -36,7 +39,7 @@ def record_commands() -> None:
     DATA.mkdir(exist_ok=True)
     for name, command, argv in cases.command_cases():
         out = io.StringIO()
-        call_command(command, *argv, stdout=out)
+        call_command(command, *cases.under_recorded_engine(command, argv), stdout=out)
         record = {"command": command, "argv": argv, "output": json.loads(out.getvalue())}
         (DATA / f"{name}.json").write_text(json.dumps(record, indent=1, sort_keys=True))
         print("recorded", name)
@@ -49,7 +52,8 @@ def record_commands() -> None:
 def record_play(name: str) -> None:
     call_command("migrate", verbosity=0)
     seed = cases.PLAY_SHOW_SEEDS[name]
-    record = {"seed": seed, "campaign": dump.play_demo(seed, io.StringIO())}
+    with mock.patch.object(era_bout, "ENGINE_VERSION", cases.RECORDED_ENGINE):
+        record = {"seed": seed, "campaign": dump.play_demo(seed, io.StringIO())}
     (DATA / f"{name}.json").write_text(json.dumps(record, indent=1, sort_keys=True))
     print("recorded", name)
 

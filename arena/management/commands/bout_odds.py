@@ -5,10 +5,13 @@
     manage.py bout_odds --b-wounds 8 --b-injuries 1    # the murmillo sent out still hurt
     manage.py bout_odds --a-injury "Gashed Forearm"    # Bithys with a named injury carried in
     manage.py bout_odds --bouts 1 --seed 7 --log
+    manage.py bout_odds --engine era-bout/1            # the figures of the older reading
 
 Defaults are the seed's Forum pairing ("The odds"): Bithys the thraex (Melee 3, Known: Crowd
 Favor 3) against a murmillo (Melee 2, Crowd Favor 2), both cautious. Every other rating is the
 sheet's default. `--log` (with `--bouts 1`) prints the event log of the run's one bout.
+`--engine` picks the engine version (default: the one new bouts are fought with); the JSON and
+the text name it.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from dataclasses import replace
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from rules.core.errors import RulesError
-from rules.era.bout import BoutSetup, Entrant, Side, fight_bout
+from rules.era.bout import ENGINE_VERSION, ENGINE_VERSIONS, BoutSetup, Entrant, Side, fight_bout
 from rules.era.kits import KIT_NAMES, kit_by_name
 from rules.era.odds import MAX_BOUTS, OddsResult, bout_odds, bout_seeds, verdict_for
 from rules.era.orders import PRESETS, orders_by_name
@@ -70,6 +73,12 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=1, help="the master seed")
         parser.add_argument("--json", action="store_true", help="print a JSON object")
         parser.add_argument("--log", action="store_true", help="with --bouts 1: the event log")
+        parser.add_argument(
+            "--engine",
+            choices=ENGINE_VERSIONS,
+            default=ENGINE_VERSION,
+            help=f"the engine version (default {ENGINE_VERSION}, what new bouts are fought with)",
+        )
 
     def handle(self, *args, **options):
         try:
@@ -77,7 +86,12 @@ class Command(BaseCommand):
             if options["log"]:
                 self.stdout.write(run_log(setup, options))
                 return
-            odds = bout_odds(setup, bouts=options["bouts"], seed=options["seed"])
+            odds = bout_odds(
+                setup,
+                bouts=options["bouts"],
+                seed=options["seed"],
+                engine_version=options["engine"],
+            )
         except RulesError as error:
             raise CommandError(str(error), returncode=2) from error
         if options["json"]:
@@ -106,7 +120,10 @@ def add_side_arguments(parser: CommandParser, side: str, defaults: dict) -> None
         help="a Critical Injury carried in by its table name, e.g. 'Broken Nose' (repeatable)",
     )
     parser.add_argument(
-        f"--{side}-wounds", type=int, default=0, help="Wounds carried in (0 to his Wound Points)"
+        f"--{side}-wounds",
+        type=int,
+        default=0,
+        help="Wounds carried in (below his Wound Points; era-bout/1 allows up to them)",
     )
     parser.add_argument(f"--{side}-orders", default="cautious", help=", ".join(PRESETS))
     parser.add_argument(f"--{side}-cut", action="store_true", help="declare cuts, not thrusts")
@@ -172,7 +189,7 @@ def entrant_line(side: str, entrant: Entrant) -> str:
 
 def render(setup: BoutSetup, odds: OddsResult) -> str:
     names = {"a": setup.a.fighter.name, "b": setup.b.fighter.name}
-    lines = [f"Era bout odds ({odds.method})", entrant_line("a", setup.a)]
+    lines = [f"Era bout odds, {odds.engine_version} ({odds.method})", entrant_line("a", setup.a)]
     lines += [entrant_line("b", setup.b), "", f"  {'':<38} {'in 100':>7} {'± s.e.':>7}"]
     for name, label, with_se in ROWS:
         count = getattr(odds, name)
@@ -185,12 +202,12 @@ def render(setup: BoutSetup, odds: OddsResult) -> str:
 def run_log(setup: BoutSetup, options: dict) -> str:
     """The run's one bout (the same seed the odds would give it), with its log and verdict."""
     seed = bout_seeds(options["seed"], 1)[0]
-    result = fight_bout(setup, seed=seed)
+    result = fight_bout(setup, seed=seed, engine_version=options["engine"])
     verdict = verdict_for(setup, result)
     if options["json"]:
         payload = result.as_dict() | {"verdict": verdict and verdict.as_dict()}
         return json.dumps(payload, indent=2)
-    lines = [f"Bout seed {seed} (master seed {options['seed']})"]
+    lines = [f"Bout seed {seed} (master seed {options['seed']}), {result.engine_version}"]
     lines += [f"  round {event.round}: {event.text}" for event in result.events]
     if verdict is not None:
         lines.append(f"  verdict: the crowd {verdict.crowd}; the editor gives {verdict.act}")

@@ -125,3 +125,39 @@ def test_an_injury_not_on_the_table_is_a_one_line_error():
         run("--a-injury", "Nonsense", "--bouts", "20")
     assert error.value.returncode == 2
     assert "'Nonsense' is not on the Critical Injury table" in str(error.value)
+
+
+# --- the engine version (issue 10) -------------------------------------------------------
+
+
+def test_the_odds_name_the_engine_new_bouts_are_fought_with_by_default():
+    data = json.loads(run("--bouts", "20", "--json"))
+    assert data["engine_version"] == "era-bout/2"
+    assert run("--bouts", "20").startswith("Era bout odds, era-bout/2 (monte carlo")
+
+
+def test_engine_era_bout_1_gives_the_older_readings_figures():
+    old = json.loads(run("--engine", "era-bout/1", "--bouts", "3000", "--seed", "1", "--json"))
+    new = json.loads(run("--engine", "era-bout/2", "--bouts", "3000", "--seed", "1", "--json"))
+    assert (old["engine_version"], new["engine_version"]) == ("era-bout/1", "era-bout/2")
+    # The same bouts (seeds), read two ways: era-bout/2's earlier drop and earlier wound yield
+    # send more losers out at low Crowd Favor.
+    assert old["counts"]["a_wins"] + old["counts"]["b_wins"] == 3000
+    assert new["counts"]["sword_called"] > old["counts"]["sword_called"]
+    logged = run("--engine", "era-bout/1", "--bouts", "1", "--log").splitlines()[0]
+    assert logged.startswith("Bout seed ") and logged.endswith(", era-bout/1")
+
+
+def test_a_man_at_his_wound_points_is_sent_out_only_under_era_bout_1():
+    assert json.loads(run("--engine", "era-bout/1", "--b-wounds", "13", "--bouts", "5", "--json"))
+    with pytest.raises(CommandError) as error:
+        run("--b-wounds", "13", "--bouts", "5")
+    assert error.value.returncode == 2
+    assert "side b carries 13 Wounds of his 13 Wound Points" in str(error.value)
+
+
+def test_an_unknown_engine_is_a_one_line_error():
+    with pytest.raises(CommandError) as error:
+        run("--engine", "era-bout/3", "--bouts", "5")
+    assert error.value.returncode == 2
+    assert "invalid choice: 'era-bout/3'" in str(error.value) and "\n" not in str(error.value)

@@ -107,6 +107,12 @@ def test_a_man_over_his_wound_points_cannot_be_sent_out(cast):
     bout = Bout.objects.get(pk=cast.bout.pk)
     assert bout.status == Bout.Status.PLANNED and bout.seed is None and not bout.setup
     assert not Injury.objects.exists()
-    cast.rufus.wounds = 13  # at his Wound Points he may still fight
+    # era-bout/2 (issue 10): Wounds reaching his Wound Points incapacitate him too
+    cast.rufus.wounds = 13
+    cast.rufus.save()
+    with pytest.raises(BoutError, match=r"13 Wounds.* his 13 Wound Points"):
+        bout_fight(bout=cast.bout, seed=1)
+    assert Bout.objects.get(pk=cast.bout.pk).status == Bout.Status.PLANNED
+    cast.rufus.wounds = 12  # one short of his Wound Points he may still fight
     cast.rufus.save()
     assert bout_fight(bout=cast.bout, seed=1, auto_decide=False).status != Bout.Status.PLANNED

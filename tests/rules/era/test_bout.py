@@ -29,6 +29,7 @@ from rules.era.orders import (
     Orders,
     orders_by_name,
 )
+from rules.era.readings import ERA_BOUT_1, ERA_BOUT_2
 from rules.era.rolls import ScriptedDice, faces_for
 from rules.era.sheet import Fighter
 
@@ -181,7 +182,11 @@ def test_order_presets():
     assert orders_by_name("Cautious") is CAUTIOUS
     assert CAUTIOUS.yields_after_first_injury(4) and not CAUTIOUS.yields_after_first_injury(3)
     assert not FIGHT_ON.yields_after_first_injury(6)
-    assert FIGHT_ON.yields_for_wounds(12, 13, 2) and not FIGHT_ON.yields_for_wounds(11, 13, 2)
+    # era-bout/1: the 2-Wound hit must take him past 13; era-bout/2: to 13 is enough
+    assert FIGHT_ON.yields_for_wounds(12, 13, 2, ERA_BOUT_1)
+    assert not FIGHT_ON.yields_for_wounds(11, 13, 2, ERA_BOUT_1)
+    assert FIGHT_ON.yields_for_wounds(11, 13, 2, ERA_BOUT_2)
+    assert not FIGHT_ON.yields_for_wounds(10, 13, 2, ERA_BOUT_2)
     assert not NEVER_YIELD.yields_for_wounds(13, 13, 2)
     with pytest.raises(RulesError, match="orders must be one of cautious, fight-on, never-yield"):
         orders_by_name("berserk")
@@ -268,7 +273,7 @@ def test_second_crit_ends_the_bout_at_once_after_the_rounds_lines():
     assert result.b.favor == 4  # two crits: +1 each
 
 
-def test_incapacitated_when_wounds_exceed_wound_points():
+def test_incapacitated_when_wounds_pass_wound_points():
     setup = pair(a_orders=NEVER_YIELD, b_orders=NEVER_YIELD)
     result = scripted(setup, [hit(5), MISS, hit(5), MISS, hit(4)])
     assert result.b.wounds == 6 + 6 + 5 > 13

@@ -1,8 +1,9 @@
 """Wounds carried into a bout (`Entrant.wounds`), and the one ScriptedDice of bout and race.
 
 A man sent out before rest has healed him starts the bout at the Wounds he carries: they count
-toward incapacitation (Wounds over Wound Points), the wound yield (past half his Wound Points)
-and the unhurt yield (under half). With none carried in, every bout is fought as before.
+toward incapacitation (Wounds reaching his Wound Points; era-bout/1: exceeding them), the wound
+yield (past half his Wound Points) and the unhurt yield (under half). With none carried in,
+every bout is fought as before.
 """
 
 import json
@@ -31,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[3]
 MISS = Outcome(0, 0)
 TWO_WOUNDS = Outcome(1, 0)  # the thraex's 5 damage less the murmillo's Resistance 3
 ASK_YIELD = Orders(name="asked", ask=frozenset({"yield"}))
+V1 = "era-bout/1"  # the reading these bouts were first fought under: Wounds must exceed
 
 
 def pair(b_wounds=0, b_orders=CAUTIOUS, *, a_wounds=0, first=Side.A) -> BoutSetup:
@@ -62,11 +64,26 @@ def test_a_man_carrying_12_of_13_is_incapacitated_by_a_two_wound_hit():
     assert "2 Wounds (14 of 13)" in attack.text
 
 
-def test_wounds_up_to_wound_points_are_not_yet_incapacitation():
+def test_under_era_bout_1_wounds_up_to_wound_points_are_not_yet_incapacitation():
     # 11 + 2 = 13 does not exceed 13: he fights on, and the next hit drops him.
-    result = scripted(pair(11, NEVER_YIELD), [TWO_WOUNDS, MISS, TWO_WOUNDS])
+    result = scripted(pair(11, NEVER_YIELD), [TWO_WOUNDS, MISS, TWO_WOUNDS], engine_version=V1)
     assert result.rounds == 2 and result.end_reason is EndReason.INCAPACITATED
     assert [e.total_wounds for e in events(result, EventKind.ATTACK) if e.hit] == [13, 15]
+
+
+def test_wounds_reaching_wound_points_incapacitate():
+    # era-bout/2: 11 + 2 = 13 of 13 drops him at once.
+    result = scripted(pair(11, NEVER_YIELD), [TWO_WOUNDS])
+    assert result.rounds == 1 and result.end_reason is EndReason.INCAPACITATED
+    assert result.b.wounds == result.b.wound_points == 13
+
+
+def test_a_man_carrying_all_his_wound_points_cannot_be_sent_out_under_era_bout_2():
+    with pytest.raises(RulesError, match="side b carries 13 Wounds of his 13 Wound Points"):
+        scripted(pair(13, NEVER_YIELD), [TWO_WOUNDS])
+    # era-bout/1 sent him out, and his next Wound dropped him
+    old = scripted(pair(13, NEVER_YIELD), [TWO_WOUNDS], engine_version=V1)
+    assert old.end_reason is EndReason.INCAPACITATED and old.b.wounds == 15
 
 
 def test_the_same_hit_on_a_fresh_man_is_only_two_wounds():
@@ -88,16 +105,25 @@ def test_carried_wounds_count_toward_the_wound_yield_at_his_first_turn():
 
 
 def test_carried_wounds_and_a_hit_together_reach_the_wound_yield():
-    # 11 carried: one more hit would make 13, not drop him, so he fights; hit to 13, he yields.
-    fresh = scripted(pair(11), [MISS, MISS], max_rounds=1)
+    # 10 carried: one more 2-Wound hit would make 12, not drop him, so he fights; hit to 12,
+    # the next would bring him to 13, his Wound Points: he yields.
+    fresh = scripted(pair(10), [MISS, MISS], max_rounds=1)
     assert not fresh.finished
-    hit = scripted(pair(11), [TWO_WOUNDS])
+    hit = scripted(pair(10), [TWO_WOUNDS])
+    assert hit.end_reason is EndReason.YIELD and hit.b.wounds == 12 and hit.rounds == 1
+
+
+def test_under_era_bout_1_the_wound_yield_waits_for_a_hit_that_would_exceed():
+    # 11 carried: one more hit would make 13, not exceed 13, so he fights; hit to 13, he yields.
+    fresh = scripted(pair(11), [MISS, MISS], max_rounds=1, engine_version=V1)
+    assert not fresh.finished
+    hit = scripted(pair(11), [TWO_WOUNDS], engine_version=V1)
     assert hit.end_reason is EndReason.YIELD and hit.b.wounds == 13 and hit.rounds == 1
 
 
 @pytest.mark.parametrize(
     ("carried", "honorable"),
-    [(0, False), (6, False), (7, True), (13, True)],  # 2 x Wounds against 13 Wound Points
+    [(0, False), (6, False), (7, True), (12, True)],  # 2 x Wounds against 13 Wound Points
 )
 def test_the_unhurt_yield_reads_the_wounds_carried_in(carried, honorable):
     answer = [Decision("yield", "b", "yield")]
@@ -238,7 +264,7 @@ def test_no_wounds_carried_in_replays_exactly_as_before(seed):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_outcomes_are_the_ones_fought_before_the_change(seed):
     for name, setup in zip(("forum", "samnite"), _setups({}), strict=True):
-        assert _signature(fight_bout(setup, seed=seed)) == BEFORE[name][seed]
+        assert _signature(fight_bout(setup, seed=seed, engine_version=V1)) == BEFORE[name][seed]
 
 
 def test_the_odds_do_not_move_without_wounds_carried_in():
