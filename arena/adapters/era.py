@@ -312,7 +312,14 @@ def replay(bout: Bout, *, decisions=None, max_rounds: int | None = None) -> engi
         seed=bout.seed,
         decisions=bout.decisions if decisions is None else decisions,
         max_rounds=max_rounds,
+        engine_version=fought_under(bout),
     )
+
+
+def fought_under(bout: Bout) -> str:
+    """The engine version a bout is fought and replayed with: the one it was begun under
+    (a bout stored under era-bout/1 replays exactly as it was fought), else the current."""
+    return bout.engine_version or (bout.setup or {}).get("engine_version") or engine.ENGINE_VERSION
 
 
 # --- a man's page ---------------------------------------------------------------------
@@ -373,13 +380,19 @@ def arena_sheet(gladiator: Gladiator) -> ArenaSheet:
 BoutSetup = engine.BoutSetup
 Pending = engine.Pending
 ENGINE_VERSION = engine.ENGINE_VERSION
-ENGINE_VERSIONS = (engine.ENGINE_VERSION,)  # every version a stored bout may be replayed with
+ENGINE_VERSIONS = engine.ENGINE_VERSIONS  # every version a stored bout may be replayed with
 START_FAVOR = engine.START_FAVOR
 KILLED = str(engine.EndReason.KILLED)
 
 
 def can_replay(version: str) -> bool:
     return version in ENGINE_VERSIONS
+
+
+def incapacitated(wounds: int, wound_points: int) -> bool:
+    """Whether a man carrying these Wounds is too hurt to be sent out (the current reading:
+    when his Wounds reach his Wound Points)."""
+    return engine.reading_of(None).incapacitated(wounds, wound_points)
 
 
 def decision_data(decisions) -> list[dict]:
@@ -424,7 +437,11 @@ def fight(bout: Bout, decisions: list[dict], rounds: int | None = None) -> Fough
     try:
         max_rounds = None if rounds is None else _rounds_to(bout, rounds)
         result = engine.fight_bout(
-            bout_setup(bout=bout), seed=bout.seed, decisions=decisions, max_rounds=max_rounds
+            bout_setup(bout=bout),
+            seed=bout.seed,
+            decisions=decisions,
+            max_rounds=max_rounds,
+            engine_version=fought_under(bout),
         )
     except RulesError as error:
         raise BoutError(ENGINE_REFUSED.format(error=error)) from error
@@ -553,9 +570,13 @@ def pending_default(bout: Bout) -> dict:
         yields = orders.yields_after_first_injury(corner.favor)
         choice = Choice.YIELD if yields else Choice.FIGHT_ON
     elif pending.kind is DecisionKind.YIELD:
-        # The engine's own minimum hit for this pair, so the answer is the one it would give.
-        minimum_hit = inputs.fixed[pending.side].minimum_hit_taken
-        yields = orders.yields_for_wounds(corner.wounds, corner.wound_points, minimum_hit)
+        # The engine's own minimum hit for this pair under the bout's reading, so the answer
+        # is the one it would give.
+        reading = engine.reading_of(fought_under(bout))
+        minimum_hit = inputs.fixed_under(reading)[pending.side].minimum_hit_taken
+        yields = orders.yields_for_wounds(
+            corner.wounds, corner.wound_points, minimum_hit, reading=reading
+        )
         choice = Choice.YIELD if yields else Choice.FIGHT
     else:  # Boons: the Critical Injury when the Boons reach Crit and the orders say so
         crit = Choice.CRIT in pending.options and orders.boon_spend is BoonSpend.CRIT

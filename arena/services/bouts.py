@@ -33,12 +33,12 @@ NOT_AWAITING = "This bout is not waiting for the editor ({status})."
 ALREADY_DECIDED = "The editor has already decided this bout."
 SEED_MISMATCH = "This bout is being fought with seed {stored}; it cannot change to {given}."
 ENGINE_CHANGED = (
-    "This bout was begun with engine {stored} and this server runs {current}; "
-    "it cannot be replayed."
+    "This bout was begun with engine {stored}, which this server cannot replay (it runs "
+    "{current}); it cannot be fought on."
 )
 FIGHTER_UNAVAILABLE = "{name} is {status} and cannot fight."
 FIGHTER_INCAPACITATED = (
-    "{name} carries {wounds} Wounds, more than his {wound_points} Wound Points: he is "
+    "{name} carries {wounds} Wounds against his {wound_points} Wound Points: he is "
     "incapacitated and cannot fight until rest brings him back under."
 )
 BAD_CHOICE = "The editor's choice must be missio or sword; got {choice!r}."
@@ -65,7 +65,7 @@ def _check_can_fight(bout: Bout, adapter) -> None:
         raise BoutError(BOUT_OVER.format(status=bout.get_status_display().lower()))
     # At every round, not only the first: a man dead, freed or sold since does not fight on.
     for man in bout.fighters:
-        _check_fit(man, first_round=bout.status == Bout.Status.PLANNED)
+        _check_fit(man, adapter, first_round=bout.status == Bout.Status.PLANNED)
     if bout.status == Bout.Status.PLANNED:
         _check_verdict_paid_for(bout)
     elif not adapter.can_replay(bout.engine_version):
@@ -74,7 +74,7 @@ def _check_can_fight(bout: Bout, adapter) -> None:
         )
 
 
-def _check_fit(man: Gladiator, *, first_round: bool) -> None:
+def _check_fit(man: Gladiator, adapter, *, first_round: bool) -> None:
     man.refresh_from_db(fields=["status", "wounds"])
     if man.status not in (Gladiator.Status.ACTIVE, Gladiator.Status.RUDIARIUS):
         raise BoutError(
@@ -83,7 +83,7 @@ def _check_fit(man: Gladiator, *, first_round: bool) -> None:
     if not first_round:
         return  # his Wounds in the bout are the engine's; those he carried in were checked
     wound_points = gladiator_figures(man)["wound_points"]
-    if man.wounds > wound_points:
+    if adapter.incapacitated(man.wounds, wound_points):
         raise BoutError(
             FIGHTER_INCAPACITATED.format(
                 name=man.name, wounds=man.wounds, wound_points=wound_points

@@ -56,7 +56,7 @@ def test_his_wound_points_for_being_sent_out_count_his_injuries(cast):
     cast.rufus.wounds = 13
     cast.rufus.save()
     assert wound_points_now(cast.rufus) == 12
-    with pytest.raises(BoutError, match="carries 13 Wounds, more than his 12 Wound Points"):
+    with pytest.raises(BoutError, match="carries 13 Wounds against his 12 Wound Points"):
         bout_fight(bout=cast.bout, seed=1)
 
 

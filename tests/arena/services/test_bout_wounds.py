@@ -102,7 +102,7 @@ def test_a_setup_stored_before_wounds_were_kept_loads_at_0(cast, find_seed):
 def test_a_man_over_his_wound_points_cannot_be_sent_out(cast):
     cast.rufus.wounds = 14
     cast.rufus.save()
-    with pytest.raises(BoutError, match="Rufus carries 14 Wounds, more than his 13 Wound Points"):
+    with pytest.raises(BoutError, match="Rufus carries 14 Wounds against his 13 Wound Points"):
         bout_fight(bout=cast.bout, seed=1)
     bout = Bout.objects.get(pk=cast.bout.pk)
     assert bout.status == Bout.Status.PLANNED and bout.seed is None and not bout.setup

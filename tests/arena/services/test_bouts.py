@@ -466,3 +466,29 @@ def test_the_bouts_book_is_settled_when_the_pair_separate(cast, find_seed):
     assert cast.bout.status == Bout.Status.AWAITING_VERDICT  # settled before the decision
     assert book.status == Book.Status.SETTLED
     assert account_balance(accounts.bettor_account(eros)) == 1_000 - 400 + 700
+
+
+def test_a_bout_begun_under_era_bout_1_is_fought_on_and_replayed_under_it(cast):
+    """A bout stored under the old reading keeps it: fought round by round after the change,
+    it ends exactly as the old engine fights it whole, and its page replays that."""
+    from unittest import mock
+
+    from arena.adapters.era import bout_replay
+    from rules.era import bout as era_bout
+
+    setup = bout_setup(bout=cast.bout)
+
+    def parted(seed: int) -> bool:  # a seed where the two readings fight different bouts
+        old = era_bout.fight_bout(setup, seed=seed, engine_version="era-bout/1", record=False)
+        new = era_bout.fight_bout(setup, seed=seed, engine_version="era-bout/2", record=False)
+        return (old.winner, old.rounds, old.a.wounds) != (new.winner, new.rounds, new.a.wounds)
+
+    seed = next(seed for seed in range(5_000) if parted(seed))
+    with mock.patch.object(era_bout, "ENGINE_VERSION", "era-bout/1"):
+        bout = bout_fight(bout=cast.bout, seed=seed, rounds=1, auto_decide=False)
+    assert bout.engine_version == "era-bout/1" and bout.setup["engine_version"] == "era-bout/1"
+    bout = bout_fight(bout=bout, auto_decide=False)
+    old = era_bout.fight_bout(setup, seed=seed, engine_version="era-bout/1")
+    assert bout.engine_version == "era-bout/1"
+    assert bout.log == [event.as_dict() for event in old.events]
+    assert bout_replay(bout).events == old.events
