@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from arena.models import Bout, Show, Venue
+from ludus.forms import OnceKeyField
 from ludus.models import Editor, Gladiator
 from rules.era.dice import MAX_DICE_PER_KIND
 from rules.era.orders import PRESETS
@@ -38,6 +39,7 @@ class ShowPlanForm(CampaignForm):
     venue = forms.ChoiceField(choices=Venue.choices, initial=Venue.FORUM_ROMANUM)
     year = forms.IntegerField(help_text="Historical year: -50 is 50 BC.")
     day = forms.IntegerField(min_value=1, help_text="The campaign day of the show.")
+    key = OnceKeyField()
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, campaign=campaign, **kwargs)

@@ -19,6 +19,7 @@ from arena.selectors.bouts import bout_pending_default
 from arena.services.bouts import bout_decide, bout_fight, crowd_call, new_seed
 from ludus.errors import Refusal
 from ludus.models import Campaign, Editor, Gladiator
+from ludus.services.once import once_per_key
 
 SHOW_HELD = "{show} has already been held."
 FOREIGN_EDITOR = "{editor} is an editor of another campaign."
@@ -38,6 +39,7 @@ class ShowError(Refusal):
     """A plan or card the rules refuse."""
 
 
+@once_per_key("show_plan")
 @transaction.atomic
 def show_plan(
     *,

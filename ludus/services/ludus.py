@@ -16,6 +16,7 @@ from django.db import transaction
 
 from ludus.errors import Refusal
 from ludus.models import Favor, Gladiator, Patron
+from ludus.services.once import once_per_key
 
 FAVOR_ALREADY_CALLED = "This Favor was already called on day {day}: {called_for}."
 FAVOR_NEEDS_PURPOSE = "Say what the Favor is called for (a bout, a hire, a day's training)."
@@ -75,6 +76,7 @@ FAVOR_NO_DEBTOR = "Say who owes the Favor: a man of the campaign or a name."
 FAVOR_FOREIGN = "That {what} belongs to another campaign."
 
 
+@once_per_key("favor_record")
 @transaction.atomic
 def favor_record(
     *,
