@@ -3,6 +3,9 @@
 import uuid
 
 from django import forms
+from django.core.validators import RegexValidator
+
+BAD_KEY = "The form's key (field key) is missing or damaged; reload the page and send it again."
 
 
 class TreatForm(forms.Form):
@@ -39,9 +42,9 @@ class OnceKeyField(forms.CharField):
         kwargs.setdefault("initial", new_once_key)
         kwargs.setdefault("min_length", 16)
         kwargs.setdefault("max_length", 64)
+        kwargs.setdefault("validators", [RegexValidator(r"^[A-Za-z0-9]+$", message=BAD_KEY)])
         kwargs.setdefault(
-            "error_messages",
-            {"required": "The form's key is missing (field key); reload the page and send it."},
+            "error_messages", {"required": BAD_KEY, "min_length": BAD_KEY, "max_length": BAD_KEY}
         )
         super().__init__(**kwargs)
 
