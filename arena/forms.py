@@ -6,6 +6,7 @@ from django import forms
 
 from arena.adapters.era import MAX_DICE_PER_KIND, PRESETS
 from arena.models import Bout, Show, Venue
+from ludus.forms import OnceKeyField
 from ludus.models import Editor, Gladiator
 
 # Above this the Monte Carlo takes too long for a page (about a second per 5,000 bouts).
@@ -37,6 +38,7 @@ class ShowPlanForm(CampaignForm):
     venue = forms.ChoiceField(choices=Venue.choices, initial=Venue.FORUM_ROMANUM)
     year = forms.IntegerField(help_text="Historical year: -50 is 50 BC.")
     day = forms.IntegerField(min_value=1, help_text="The campaign day of the show.")
+    key = OnceKeyField()
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, campaign=campaign, **kwargs)

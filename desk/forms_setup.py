@@ -4,6 +4,7 @@ the services in ludus/services/setup.py check the rest and write."""
 from django import forms
 from django.contrib.auth import get_user_model
 
+from ludus.forms import OnceKeyField
 from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
 from ludus.selectors.people import sheet_fields
 
@@ -11,6 +12,8 @@ YEAR_HELP = "Historical year as stored: -50 is 50 BC, 14 is AD 14."
 
 
 class CampaignForm(forms.ModelForm):
+    key = OnceKeyField()
+
     class Meta:
         model = Campaign
         fields = ["name", "year", "city", "ruleset"]
@@ -45,6 +48,7 @@ class _CampaignForm(forms.ModelForm):
 
 class LanistaForm(_CampaignForm):
     prefix = "lanista"
+    key = OnceKeyField()
     chest = forms.IntegerField(
         min_value=0, required=False, initial=0, help_text="Opening chest, in sesterces."
     )
@@ -67,6 +71,7 @@ class LanistaForm(_CampaignForm):
 
 class GladiatorForm(_CampaignForm):
     prefix = "gladiator"
+    key = OnceKeyField()
 
     class Meta:
         model = Gladiator
@@ -105,6 +110,7 @@ class GladiatorForm(_CampaignForm):
 
 class EditorForm(_CampaignForm):
     prefix = "editor"
+    key = OnceKeyField()
     purse = forms.IntegerField(
         min_value=0, required=False, initial=0, help_text="Opening purse, in sesterces."
     )
@@ -117,6 +123,7 @@ class EditorForm(_CampaignForm):
 
 class ElectionForm(_CampaignForm):
     prefix = "election"
+    key = OnceKeyField()
 
     class Meta:
         model = Election

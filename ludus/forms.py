@@ -1,6 +1,11 @@
 """Forms of the ludus pages. They check the shape of the input; the services check rules."""
 
+import uuid
+
 from django import forms
+from django.core.validators import RegexValidator
+
+BAD_KEY = "The form's key (field key) is missing or damaged; reload the page and send it again."
 
 
 class TreatForm(forms.Form):
@@ -18,3 +23,54 @@ class TreatForm(forms.Form):
     def at_ludus(self) -> bool:
         """At the ludus unless the form says 'away' (a bare button press treats at home)."""
         return not (self.is_valid() and self.cleaned_data.get("where") == "away")
+
+
+def new_once_key() -> str:
+    """A fresh key for a creating form (32 hex digits)."""
+    return uuid.uuid4().hex
+
+
+class OnceKeyField(forms.CharField):
+    """The hidden one-time key of a form that creates something (ludus.services.once).
+
+    Each rendering draws a fresh key; a bound form sent back with its errors keeps the key it
+    was sent with (nothing was written under it).
+    """
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("widget", forms.HiddenInput)
+        kwargs.setdefault("initial", new_once_key)
+        kwargs.setdefault("min_length", 16)
+        kwargs.setdefault("max_length", 64)
+        kwargs.setdefault("validators", [RegexValidator(r"^[A-Za-z0-9]+$", message=BAD_KEY)])
+        kwargs.setdefault(
+            "error_messages", {"required": BAD_KEY, "min_length": BAD_KEY, "max_length": BAD_KEY}
+        )
+        super().__init__(**kwargs)
+
+
+class StateField(forms.IntegerField):
+    """The hidden state a clock or state form was drawn for (the day it ends, the leg it runs):
+    the service refuses a post meant for a state that has passed ("already done")."""
+
+    def __init__(self, *, name: str, **kwargs):
+        kwargs.setdefault("widget", forms.HiddenInput)
+        kwargs.setdefault("min_value", 0)
+        kwargs.setdefault("max_value", 10**9)
+        bad = f"The {name} this form is for (field {name}) must be a whole number from 0."
+        kwargs.setdefault(
+            "error_messages",
+            {
+                "required": f"The form does not say which {name} it is for (field {name}); reload.",
+                "invalid": bad,
+                "min_value": bad,
+                "max_value": f"The {name} this form is for (field {name}) is out of range.",
+            },
+        )
+        super().__init__(**kwargs)
+
+
+class AdvanceDayForm(forms.Form):
+    """End the day: the day the GM saw when he pressed the button."""
+
+    day = StateField(name="day")

@@ -6,6 +6,7 @@ ludus/services/ludus.py checks the rest and writes.
 
 from django import forms
 
+from ludus.forms import OnceKeyField
 from ludus.models import Campaign, Gladiator, Lanista, Patron
 
 CALLED_FOR_HELP = "A bout, a hire in another town, a day training recruits…"
@@ -27,6 +28,7 @@ class FavorRecordForm(forms.Form):
         help_text="An editor, a lanista or anyone else; defaults to the man's name.",
     )
     reason = forms.CharField(label="What for", max_length=200, required=False)
+    key = OnceKeyField()
 
     def __init__(self, *args, campaign: Campaign, **kwargs):
         super().__init__(*args, **kwargs)
@@ -60,6 +62,7 @@ class FavorRecordForm(forms.Form):
             "owed_by": data["owed_by"],
             "gladiator": data["gladiator"],
             "reason": data["reason"],
+            "once_key": data["key"],
         }
 
 

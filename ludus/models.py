@@ -356,3 +356,21 @@ class Favor(models.Model):
     @property
     def is_called(self) -> bool:
         return self.called_on is not None
+
+
+class OnceKey(models.Model):
+    """A form post that creates something, claimed once (ludus.services.once).
+
+    Every creating form carries a fresh random key in a hidden field (ludus.forms.OnceKeyField);
+    the service claims the key in the same transaction as its write, and the unique key makes a
+    repeat of the same post (a double click, a retry, a stale tab) write nothing. `result_id` is
+    what the first post created, so a repeat can be answered with it.
+    """
+
+    key = models.CharField(max_length=64, unique=True)
+    action = models.CharField(max_length=40)  # the service, e.g. "lanista_create"
+    result_id = models.PositiveBigIntegerField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.key}"

@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 
 from arena.models import Bout, BoutEntry, Race, RaceEntry, Show, Venue
 from economy.models import Bettor
+from ludus.forms import new_once_key
 from ludus.models import (
     Campaign,
     Editor,
@@ -221,3 +222,8 @@ class BettorFactory(factory.django.DjangoModelFactory):
 
     campaign = factory.SubFactory(CampaignFactory)
     name = factory.Sequence(lambda n: f"Bettor {n}")
+
+
+def form_key() -> str:
+    """A fresh one-time key, as a creating form draws it (ludus.forms.OnceKeyField)."""
+    return new_once_key()

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from django import forms
 
+from ludus.forms import OnceKeyField, StateField
+
 LEGS = (1, 2, 3)
 
 
 class RaceRunForm(forms.Form):
     to = forms.ChoiceField(choices=[("next", "Run the next leg"), ("end", "Run to the end")])
+    # The next leg when the form was drawn: a repeated click runs nothing (ludus.forms).
+    leg = StateField(name="leg", min_value=1, max_value=3)
     seed = forms.IntegerField(
         required=False,
         min_value=0,
@@ -51,6 +55,7 @@ class RacePlanForm(forms.Form):
     prize_purses = forms.IntegerField(
         min_value=0, max_value=100, initial=1, label="Prize (purses of 800 HS)"
     )
+    key = OnceKeyField()
 
     def __init__(self, *args, shows, **kwargs):
         super().__init__(*args, **kwargs)

@@ -25,8 +25,9 @@ from arena.services.cards import check_free_for_event
 from economy.accounts import peculium, purse
 from economy.ledger import LedgerError, Leg, account_balance, transaction_post
 from economy.models import SESTERCES_PER_PURSE, Entry, Transaction
-from ludus.errors import Refusal
+from ludus.errors import AlreadyDone, Refusal
 from ludus.models import Gladiator, Ruleset
+from ludus.services.once import once_per_key
 from rules.core.errors import RulesError
 from rules.core.seeds import new_seed
 
@@ -50,6 +51,8 @@ ORDERS_FOR_RUN_LEG = "Leg {leg} has been run; its orders can no longer change."
 BAD_PUSH = "Push orders are three yes/no answers, one per leg; got {push!r}."
 BAD_PERIL = "Peril Points are spent on legs 1 to 3; got {peril!r}."
 REPLAY_DIFFERS = "Replaying the race from its seed did not give the legs already run."
+LEG_DONE = "Already done: leg {leg} has been run; {legs} of 3 legs are run."
+LEG_NOT_YET = "Leg {leg} is not next: {legs} of 3 legs are run."
 
 
 class RaceError(Refusal):
@@ -130,8 +133,18 @@ def _prize(race: Race) -> int:
 
 
 @transaction.atomic
-def race_run(*, race: Race, seed: int | None = None, legs: int | None = None, user=None) -> Race:
+def race_run(
+    *,
+    race: Race,
+    seed: int | None = None,
+    legs: int | None = None,
+    leg: int | None = None,
+    user=None,
+) -> Race:
     """Run the race to leg `legs` (1 to 3; None: to the end) from its seed.
+
+    `leg` is the next leg as the GM saw it (the form's hidden field): a repeated click or a
+    stale tab, meant for a leg already run, is refused (AlreadyDone) and runs nothing.
 
     Running leg by leg gives the same race as running it at once with the same seed. When the
     last leg is run, the winner's prize (`prize_purses` purses) is paid from the show's editor's
@@ -144,6 +157,10 @@ def race_run(*, race: Race, seed: int | None = None, legs: int | None = None, us
         .select_related("show__campaign", "show__editor")
         .get(pk=race.pk)
     )
+    if leg is not None and leg != race.legs_run + 1:
+        if leg <= race.legs_run:
+            raise AlreadyDone(LEG_DONE.format(leg=leg, legs=race.legs_run))
+        raise RaceError(LEG_NOT_YET.format(leg=leg, legs=race.legs_run))
     if race.status in (Race.Status.DONE, Race.Status.VOID):
         raise RaceError(RACE_OVER)
     target = engine.LEGS if legs is None else legs
@@ -259,6 +276,7 @@ def race_chariot(race: Race) -> str:
     return first or race.chariot
 
 
+@once_per_key("race_plan")
 @transaction.atomic
 def race_plan(
     *,

@@ -29,6 +29,7 @@ from arena.circus.selectors import (
 from arena.models import Race, RaceEntry, Show
 from economy.services.betting import book_sides
 from ludus.access import Access, campaign_view
+from ludus.errors import AlreadyDone
 
 
 def _get_race(access: Access, race_id: int) -> Race:
@@ -74,7 +75,14 @@ def race_plan_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
             name=form.cleaned_data["name"],
             chariot=form.cleaned_data["chariot"],
             prize_purses=form.cleaned_data["prize_purses"],
+            once_key=form.cleaned_data["key"],
         )
+    except AlreadyDone as done:
+        # The same form sent twice: the race planned by the first post.
+        messages.info(request, str(done))
+        if done.result_id is None:
+            return redirect("circus:race_list", campaign_id)
+        return redirect("circus:race_detail", campaign_id, done.result_id)
     except race_services.RaceError as error:
         form.add_error(None, str(error))
         return _race_list_page(request, access, form, status=400)
@@ -115,7 +123,11 @@ def _race_context(access: Access, race: Race, entry_form=None) -> dict:
         "chart": race_chart_svg(race_chart_lines(race), title=f"{race.name}, leg by leg"),
         "book": book,
         "winner": winner,
-        "run_form": RaceRunForm() if access.is_gm and race.status != Race.Status.DONE else None,
+        "run_form": (
+            RaceRunForm(initial={"leg": race.legs_run + 1})
+            if access.is_gm and race.status != Race.Status.DONE
+            else None
+        ),
         "orders_any": bool(orders_forms),
         "entry_form": entry_form,
         "field_open": field_open,
@@ -140,14 +152,21 @@ def race_run_view(request: HttpRequest, campaign_id: int, race_id: int) -> HttpR
     form = RaceRunForm(request.POST)
     status = 200
     if not form.is_valid():
-        messages.error(request, "Run the next leg or to the end; a seed is a whole number.")
+        problems = list(form.errors.get("leg", []))
+        if set(form.errors) - {"leg"}:
+            problems.insert(0, "Run the next leg or to the end; a seed is a whole number.")
+        messages.error(request, " ".join(problems))
         status = 400
     else:
-        legs = race.legs_run + 1 if form.cleaned_data["to"] == "next" else None
+        # The leg the GM saw: "next" runs that leg only, and a repeat is "already done".
+        leg = form.cleaned_data["leg"]
+        legs = leg if form.cleaned_data["to"] == "next" else None
         try:
             race = race_services.race_run(
-                race=race, seed=form.cleaned_data["seed"], legs=legs, user=request.user
+                race=race, seed=form.cleaned_data["seed"], legs=legs, leg=leg, user=request.user
             )
+        except AlreadyDone as done:
+            messages.info(request, str(done))
         except race_services.RaceError as error:
             messages.error(request, str(error))
             status = 400

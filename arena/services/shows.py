@@ -21,6 +21,7 @@ from arena.services.cards import bout_void, check_free_for_event
 from economy.services.betting import book_void
 from ludus.errors import Refusal
 from ludus.models import Campaign, Editor, Gladiator
+from ludus.services.once import once_per_key
 
 SHOW_HELD = "{show} has already been held."
 FOREIGN_EDITOR = "{editor} is an editor of another campaign."
@@ -44,6 +45,7 @@ class ShowError(Refusal):
     """A plan or card the rules refuse."""
 
 
+@once_per_key("show_plan")
 @transaction.atomic
 def show_plan(
     *,

@@ -30,6 +30,7 @@ from economy.ledger import LedgerError
 from economy.services.hire import hire_contract_create
 from economy.services.lex_tullia import lex_tullia_warning
 from ludus.access import Access, campaign_view
+from ludus.errors import AlreadyDone
 
 SHOW_PLANNED = "{show} is planned for day {day}. Put pairs on its card."
 PAIR_ADDED = "{a} and {b} are on the card."
@@ -65,8 +66,15 @@ def show_plan_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     status = 200
     if request.method == "POST":
         if form.is_valid():
+            data = dict(form.cleaned_data)
             try:
-                show = show_plan(campaign=access.campaign, **form.cleaned_data)
+                show = show_plan(campaign=access.campaign, once_key=data.pop("key"), **data)
+            except AlreadyDone as done:
+                # The same form sent twice: the show planned by the first post.
+                messages.info(request, str(done))
+                if done.result_id is None:
+                    return redirect("arena:show_list", campaign_id)
+                return redirect("arena:show_detail", campaign_id, done.result_id)
             except ShowError as error:
                 form.add_error(None, str(error))
             else:

@@ -16,6 +16,7 @@ from economy import accounts
 from economy.services.corrections import opening_balance
 from ludus.errors import Refusal
 from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
+from ludus.services.once import once_per_key
 
 UNKNOWN_USER = "There is no user named “{username}”."
 ALREADY_MEMBER = "{username} is already in this campaign."
@@ -68,6 +69,7 @@ def _check_money(amount: int | None, field: str) -> int:
     return amount
 
 
+@once_per_key("campaign_create")
 @transaction.atomic
 def campaign_create(
     *, user, name: str, year: int = -50, city: str = "Rome", ruleset: str = "era"
@@ -108,6 +110,7 @@ def _party_create(model, campaign: Campaign, fields: dict, money_name, money, ac
     return party
 
 
+@once_per_key("lanista_create")
 @transaction.atomic
 def lanista_create(
     *, campaign: Campaign, chest: int | None = 0, created_by=None, **fields
@@ -116,6 +119,7 @@ def lanista_create(
     return _party_create(Lanista, campaign, fields, "chest", chest, accounts.chest, created_by)
 
 
+@once_per_key("gladiator_create")
 @transaction.atomic
 def gladiator_create(*, campaign: Campaign, owner: Lanista | None = None, **fields) -> Gladiator:
     """A man of a school (or of none), with his sheet, his price and, if a volunteer, his bouts."""
@@ -133,6 +137,7 @@ def gladiator_create(*, campaign: Campaign, owner: Lanista | None = None, **fiel
     return man
 
 
+@once_per_key("editor_create")
 @transaction.atomic
 def editor_create(
     *, campaign: Campaign, purse: int | None = 0, created_by=None, **fields
@@ -141,6 +146,7 @@ def editor_create(
     return _party_create(Editor, campaign, fields, "purse", purse, accounts.purse, created_by)
 
 
+@once_per_key("election_create")
 @transaction.atomic
 def election_create(*, campaign: Campaign, editor: Editor, office: str, year: int) -> Election:
     """An election the editor will stand in (the lex Tullia looks two years back from it)."""

@@ -81,7 +81,12 @@ def _detail_context(access: Access, gladiator: Gladiator, orders_form: OrdersFor
 
 @campaign_view(nav="roster")
 def gladiator_detail(request: HttpRequest, campaign_id: int, gladiator_id: int) -> HttpResponse:
-    access, gladiator = _get_gladiator_for_user(request, campaign_id, gladiator_id)
+    if request.GET.get("part") == "orders":
+        # The orders card alone: his owner's player and the GM only (404 for anyone else, who
+        # must not learn whose the card is, nor that it exists).
+        access, gladiator = _get_orders_gladiator_for_user(request, campaign_id, gladiator_id)
+    else:
+        access, gladiator = _get_gladiator_for_user(request, campaign_id, gladiator_id)
     context = _detail_context(access, gladiator, None)
     if request.htmx and request.GET.get("part") == "orders":
         return render(request, "desk/gladiator_detail.html#orders", context)

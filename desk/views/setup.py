@@ -32,6 +32,7 @@ from desk.services.setup import (
 from economy.ledger import LedgerError, balances
 from economy.models import Account
 from ludus.access import Access, campaign_view
+from ludus.errors import AlreadyDone
 from ludus.models import Editor, Gladiator, Lanista, Membership, year_label
 from ludus.selectors.people import editor_dignitas
 
@@ -52,8 +53,15 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
     form = CampaignForm(request.POST or None)
     if request.method == "POST":
         if form.is_valid():
+            data = dict(form.cleaned_data)
             try:
-                campaign = campaign_create(user=request.user, **form.cleaned_data)
+                campaign = campaign_create(user=request.user, once_key=data.pop("key"), **data)
+            except AlreadyDone as done:
+                # The same form sent twice: the campaign made by the first post.
+                messages.info(request, str(done))
+                if done.result_id is None:
+                    return redirect("campaign_list")
+                return redirect("campaign_setup", done.result_id)
             except SetupError as error:
                 _add_errors(form, error)
             else:
@@ -119,8 +127,14 @@ def _post(request, campaign_id, *, form_class, key, service, anchor, describe, w
         form_class(request.POST, campaign=campaign) if with_campaign else form_class(request.POST)
     )
     if form.is_valid():
+        data = dict(form.cleaned_data)
+        once = {"once_key": data.pop("key")} if "key" in data else {}
         try:
-            created = service(campaign=campaign, **form.cleaned_data)
+            created = service(campaign=campaign, **once, **data)
+        except AlreadyDone as done:
+            # The same form sent twice (a double click, a retry): written once, by the first.
+            messages.info(request, str(done))
+            return redirect(reverse("campaign_setup", args=[campaign.pk]) + f"#{anchor}")
         except (SetupError, LedgerError) as error:
             _add_errors(form, error)
         else:

@@ -116,6 +116,7 @@ def ledger_transactions(
     gladiator: Gladiator | None = None,
     newest_first: bool = False,
     with_events: bool = False,
+    entries: QuerySet[Entry] | None = None,
 ) -> QuerySet[Transaction]:
     """The campaign's transactions, filtered, each with its entries (and their accounts)
     prefetched: two queries however many rows.
@@ -124,7 +125,9 @@ def ledger_transactions(
     touch that account; `gladiator` keeps those about the man (a hire, a sale, his purse)
     as well as those that move his own peculium; `events` keeps those paid for any of these
     shows, bouts or races. `with_events` also fetches each one's event and its show (a query
-    for the kinds, and one per kind), for a page or a file that names the show.
+    for the kinds, and one per kind), for a page or a file that names the show. `entries`
+    narrows the legs fetched with each transaction (a reader who may see only some of them,
+    economy.selectors.visibility).
     """
     transactions = Transaction.objects.filter(campaign=campaign)
     if party is not None:
@@ -139,7 +142,8 @@ def ledger_transactions(
         transactions = transactions.filter(
             Q(gladiator=gladiator) | Q(entries__account__gladiator=gladiator)
         )
-    entries = Entry.objects.select_related("account").order_by("pk")
+    entries = (Entry.objects.all() if entries is None else entries).select_related("account")
+    entries = entries.order_by("pk")
     transactions = transactions.distinct()
     if with_events:
         transactions = transactions.prefetch_related(_event_prefetch(transactions))

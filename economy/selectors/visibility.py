@@ -7,6 +7,14 @@ transaction that touches one of them, and the public costs of the games: a trans
 a show whose cause is a hire, a winner's purse, the lanista's price for a man given the sword, a
 race prize or a state grant. Those are paid before the crowd; a sale, a signing, a manumission,
 a bet or a correction is private business unless it touches his own accounts.
+
+Of a private transaction a player reads the legs of his own accounts and of the house's (the
+market, the state, the bookmaker, a book's stakes), never another person's (issue 10): a book
+settled or voided is one transaction with a leg for every winning or staking bettor, and a
+bettor must not read the others' names and winnings. Legs are cut here, when the ledger is read,
+rather than by splitting such transactions when they are written: the entries already written
+never change, and every many-party transaction (a settlement, a void, any to come) is covered.
+The legs of a public cost are all public.
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 
 from economy.ledger import balances
-from economy.models import Account, Transaction
+from economy.models import Account, Entry, Transaction
 from economy.selectors.ledger import account_of, ledger_csv_rows, ledger_transactions
 from ludus.access import Access
 from ludus.models import Gladiator
@@ -31,14 +39,46 @@ PUBLIC_CAUSES = (
 )
 
 
-def _own_accounts_q(access: Access) -> Q:
+def _own_accounts_q(access: Access, prefix: str = "") -> Q:
     user = access.user
     return (
-        Q(lanista__player=user)
-        | Q(gladiator__owner__player=user)
-        | Q(editor__player=user)
-        | Q(bettor__player=user)
+        Q(**{f"{prefix}lanista__player": user})
+        | Q(**{f"{prefix}gladiator__owner__player": user})
+        | Q(**{f"{prefix}editor__player": user})
+        | Q(**{f"{prefix}bettor__player": user})
     )
+
+
+def _public_q(prefix: str = "") -> Q:
+    """A public cost of the games (or the reversal of one), as the crowd sees it paid."""
+    return Q(**{f"{prefix}event_type__isnull": False, f"{prefix}cause__in": PUBLIC_CAUSES}) | Q(
+        **{
+            f"{prefix}reverses__event_type__isnull": False,
+            f"{prefix}reverses__cause__in": PUBLIC_CAUSES,
+        }
+    )
+
+
+# Accounts of a person (a lanista, a man, an editor, a bettor); the others are the house's.
+PERSONAL_KINDS = (
+    Account.Kind.CHEST,
+    Account.Kind.PECULIUM,
+    Account.Kind.PURSE,
+    Account.Kind.BETTOR,
+)
+
+
+def visible_entries(access: Access) -> QuerySet[Entry]:
+    """The legs this member may read: all for the GM; else those of his own accounts and of
+    the house's, and every leg of a public cost."""
+    entries = Entry.objects.filter(account__campaign=access.campaign)
+    if not access.is_gm:
+        entries = entries.filter(
+            _own_accounts_q(access, "account__")
+            | ~Q(account__kind__in=PERSONAL_KINDS)
+            | _public_q("transaction__")
+        )
+    return entries
 
 
 def visible_accounts(access: Access) -> QuerySet[Account]:
@@ -54,13 +94,9 @@ def visible_transactions(access: Access) -> QuerySet[Transaction]:
     transactions = Transaction.objects.filter(campaign=access.campaign)
     if not access.is_gm:
         own = Account.objects.filter(campaign=access.campaign).filter(_own_accounts_q(access))
-        transactions = transactions.filter(
-            Q(entries__account__in=own)
-            | Q(event_type__isnull=False, cause__in=PUBLIC_CAUSES)
-            # The reversal of a public cost (a hire refunded when the man is given the sword)
-            # is as public as the cost.
-            | Q(reverses__event_type__isnull=False, reverses__cause__in=PUBLIC_CAUSES)
-        ).distinct()
+        # The reversal of a public cost (a hire refunded when the man is given the sword) is as
+        # public as the cost.
+        transactions = transactions.filter(Q(entries__account__in=own) | _public_q()).distinct()
     return transactions
 
 
@@ -72,7 +108,7 @@ def ledger_listing(
     gladiator: Gladiator | None = None,
 ) -> QuerySet[Transaction]:
     """The ledger (economy.selectors.ledger_transactions, newest first) cut to what this member
-    may read."""
+    may read: the transactions, and in each the legs (`visible_entries`)."""
     listing = ledger_transactions(
         campaign=access.campaign,
         account=account,
@@ -80,6 +116,7 @@ def ledger_listing(
         gladiator=gladiator,
         newest_first=True,
         with_events=True,
+        entries=None if access.is_gm else visible_entries(access),
     )
     if not access.is_gm:
         listing = listing.filter(pk__in=visible_transactions(access).values("pk"))

@@ -16,6 +16,7 @@ from django.db import transaction
 
 from ludus.errors import Refusal
 from ludus.models import Favor, Gladiator, Patron
+from ludus.services.once import once_per_key
 from ludus.signals import FREED, gladiator_left
 
 FAVOR_ALREADY_CALLED = "This Favor was already called on day {day}: {called_for}."
@@ -78,6 +79,7 @@ FAVOR_NO_DEBTOR = "Say who owes the Favor: a man of the campaign or a name."
 FAVOR_FOREIGN = "That {what} belongs to another campaign."
 
 
+@once_per_key("favor_record")
 @transaction.atomic
 def favor_record(
     *,

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from ludus.errors import Refusal
+from ludus.errors import AlreadyDone, Refusal
 from ludus.models import Campaign, Gladiator, Injury, Lanista, TreatmentAttempt
 from ludus.selectors.people import campaign_ruleset
 from ludus.signals import DIED, gladiator_left
@@ -27,6 +27,8 @@ NO_MEDICUS = "{name} belongs to no school, so no medicus can treat him."
 ALREADY_HEALED = "The {injury} of {name} is already healed."
 ALREADY_TREATED_TODAY = "The medicus has already tried to treat the {injury} of {name} today."
 NO_RULESET = "The {ruleset} rules have no treatment yet."
+DAY_ALREADY_ENDED = "Already done: day {asked} has ended; the day is already {day}."
+DAY_NOT_YET = "Day {asked} has not come: the day is {day}."
 
 # Untreated injuries that kill, by table name: the number of days after the day taken on whose
 # end the man dies (Bleeding Out: that same day; Mortal Wound: within the week).
@@ -125,10 +127,19 @@ def _dies_tonight(injury: Injury, ending_day: int) -> bool:
 
 
 @transaction.atomic
-def campaign_advance_day(*, campaign: Campaign) -> DayReport:
-    """End the day: the untreated dying die, every living man rests, and the day turns."""
-    # Lock the campaign row: two GMs pressing "next day" at once must not skip a day.
+def campaign_advance_day(*, campaign: Campaign, day: int | None = None) -> DayReport:
+    """End the day: the untreated dying die, every living man rests, and the day turns.
+
+    `day` is the day the GM meant to end (the form's hidden field): a repeated click or a stale
+    tab, meant for a day that has already ended, is refused (AlreadyDone) and writes nothing.
+    """
+    # Lock the campaign row: two GMs pressing "next day" at once wait for each other, and the
+    # second then sees the day the first made.
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    if day is not None and day != campaign.day:
+        if day < campaign.day:
+            raise AlreadyDone(DAY_ALREADY_ENDED.format(asked=day, day=campaign.day))
+        raise RecoveryError(DAY_NOT_YET.format(asked=day, day=campaign.day))
     ending = campaign.day
     report = DayReport(day=ending + 1)
     living = (

@@ -36,3 +36,10 @@ def wound_points(gladiator) -> int | str:
     names = [injury.name for injury in carried] if carried is not None else None
     figures = gladiator_figures(gladiator, injuries=names)
     return figures["wound_points"] if figures else ""
+
+
+@register.filter
+def owns(access, gladiator) -> bool:
+    """`{% if access|owns:man %}`: the GM, or the player whose school owns the man (his money and
+    orders are private to them, ludus.access.Access.owns_gladiator)."""
+    return access is not None and gladiator is not None and access.owns_gladiator(gladiator)

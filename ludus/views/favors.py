@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from ludus.access import Access, campaign_view
+from ludus.errors import AlreadyDone
 from ludus.forms_favors import FavorCallForm, FavorRecordForm
 from ludus.models import Favor
 from ludus.services.ludus import LudusError, favor_call, favor_record
@@ -73,6 +74,10 @@ def favor_record_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if form.is_valid():
         try:
             favor = favor_record(**form.service_kwargs())
+        except AlreadyDone as done:
+            # The same form sent twice: the Favor recorded by the first post.
+            messages.info(request, str(done))
+            return redirect("favors", campaign_id)
         except LudusError as error:
             form.add_error(None, str(error))
         else:

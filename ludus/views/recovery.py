@@ -7,7 +7,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from ludus.access import Access, campaign_view
-from ludus.forms import TreatForm
+from ludus.errors import AlreadyDone
+from ludus.forms import AdvanceDayForm, TreatForm
 from ludus.models import Injury
 from ludus.selectors.recovery import medicus_rows, treatment_attempt, wounded
 from ludus.services.recovery import RecoveryError, campaign_advance_day, medicus_treat
@@ -36,6 +37,7 @@ def _get_treatable_injury_for_user(
 def _context(access: Access, *, attempt=None, error: str = "") -> dict:
     rows = medicus_rows(access.campaign)
     return {
+        "day_form": AdvanceDayForm(initial={"day": access.campaign.day}),
         "rows": rows,
         "treatable": {row.injury.pk for row in rows if access.owns_gladiator(row.injury.gladiator)},
         "wounded": wounded(access.campaign),
@@ -56,7 +58,19 @@ def recovery(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @require_POST
 def advance_day(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
-    report = campaign_advance_day(campaign=access.campaign)
+    form = AdvanceDayForm(request.POST)
+    if not form.is_valid():
+        error = " ".join(form.errors["day"])
+        return render(request, "ludus/recovery.html", _context(access, error=error), status=400)
+    try:
+        report = campaign_advance_day(campaign=access.campaign, day=form.cleaned_data["day"])
+    except AlreadyDone as done:
+        # A repeated click or a stale tab: the day has turned already; nothing more is written.
+        messages.info(request, str(done))
+        return redirect("recovery", campaign_id)
+    except RecoveryError as error:
+        context = _context(access, error=str(error))
+        return render(request, "ludus/recovery.html", context, status=400)
     messages.success(request, DAY_ADVANCED.format(day=report.day))
     if report.rested:
         names = ", ".join(f"{name} (−{n} Wounds)" for name, n in report.rested.items())

@@ -8,7 +8,7 @@ from arena.book import services as book_services
 from arena.models import Race, RaceEntry
 from economy.models import Book
 from ludus.models import Gladiator
-from tests.factories import GladiatorFactory, ShowFactory
+from tests.factories import GladiatorFactory, ShowFactory, form_key
 
 
 @pytest.fixture
@@ -41,7 +41,13 @@ def test_the_gm_sees_the_plan_form_and_plans_a_race(client, gm, campaign, race):
     assert "Plan a race" in page and 'id="race-plan-form"' in page
     answer = client.post(
         _plan(campaign),
-        {"show": race.show.pk, "name": "The bigae", "chariot": "biga", "prize_purses": 2},
+        {
+            "show": race.show.pk,
+            "name": "The bigae",
+            "chariot": "biga",
+            "prize_purses": 2,
+            "key": form_key(),
+        },
     )
     made = Race.objects.get(name="The bigae")
     assert answer.status_code == 302 and answer.url == _url("race_detail", made)

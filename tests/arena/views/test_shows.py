@@ -55,6 +55,7 @@ def plan_data(cast, **extra):
         "venue": "capua",
         "year": -50,
         "day": cast.campaign.day + 3,
+        "key": factories.form_key(),
     } | extra
 
 

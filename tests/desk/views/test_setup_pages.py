@@ -23,12 +23,14 @@ POSTS = {
         "lanista-medicus_intellect": 3,
         "lanista-medicus_medicine": 2,
         "lanista-chest": 4_000,
+        "lanista-key": factories.form_key(),
     },
     "setup_editor_add": {
         "editor-name": "Clodius",
         "editor-office": "aedile",
         "editor-base_dignitas": 3,
         "editor-purse": 8_000,
+        "editor-key": factories.form_key(),
     },
 }
 
@@ -57,6 +59,7 @@ def _gladiator_post(owner="", **changes):
         "gladiator-legal_status": "slave",
         "gladiator-price_purses": 8,
         "gladiator-contract_bouts_left": "",
+        "gladiator-key": factories.form_key(),
         **{f"gladiator-{k}": v for k, v in SHEET.items()},
     }
     data.update({f"gladiator-{k}": v for k, v in changes.items()})
@@ -75,7 +78,13 @@ def test_anyone_logged_in_may_create_a_campaign_and_becomes_its_gm(cast):
     assert client.get(reverse("campaign_new")).status_code == 200
     response = client.post(
         reverse("campaign_new"),
-        {"name": "Pompeii games", "year": -60, "city": "Pompeii", "ruleset": "era"},
+        {
+            "name": "Pompeii games",
+            "year": -60,
+            "city": "Pompeii",
+            "ruleset": "era",
+            "key": factories.form_key(),
+        },
     )
     campaign = Campaign.objects.get(name="Pompeii games")
     assert response.status_code == 302
@@ -229,7 +238,12 @@ def test_the_gm_adds_an_editor_with_a_purse_and_an_election(cast):
     editor = Editor.objects.get(name="Clodius")
     assert editor.player == cast.other
     assert account_balance(accounts.purse(editor)) == 8_000
-    election = {"election-editor": editor.pk, "election-office": "praetor", "election-year": -48}
+    election = {
+        "election-editor": editor.pk,
+        "election-office": "praetor",
+        "election-year": -48,
+        "election-key": factories.form_key(),
+    }
     assert client.post(_url(cast, "setup_election_add"), election).status_code == 302
     assert Election.objects.get(editor=editor).year == -48
 

@@ -8,6 +8,7 @@ from django.utils.html import escape
 from ludus.models import Favor, Patron
 from ludus.services import ludus
 from ludus.services.ludus import favor_call
+from tests.factories import form_key
 
 
 @pytest.fixture
@@ -150,6 +151,7 @@ def test_the_gm_records_a_favor_owed_to_a_lanista(cast):
             "record-to": f"l{cast.school.pk}",
             "record-gladiator": cast.crixus.pk,
             "record-reason": "His keep",
+            "record-key": form_key(),
         },
     )
     assert response.status_code == 302
@@ -162,7 +164,8 @@ def test_the_gm_records_a_favor_owed_to_a_lanista(cast):
 
 def test_the_gm_records_a_favor_to_a_new_patron(cast):
     response = cast.client_for("gm").post(
-        _record(cast), {"record-new_patron": "Marcus Fabius", "record-owed_by": "Nerva"}
+        _record(cast),
+        {"record-new_patron": "Marcus Fabius", "record-owed_by": "Nerva", "record-key": form_key()},
     )
     assert response.status_code == 302
     assert Favor.objects.get().patron.name == "Marcus Fabius"
@@ -177,7 +180,7 @@ def test_the_gm_records_a_favor_to_a_new_patron(cast):
     ],
 )
 def test_refused_records_answer_400_and_write_nothing(cast, data, message):
-    response = cast.client_for("gm").post(_record(cast), data)
+    response = cast.client_for("gm").post(_record(cast), data | {"record-key": form_key()})
     assert response.status_code == 400
     assert escape(message) in response.content.decode()
     assert not Favor.objects.exists() and not Patron.objects.exists()

@@ -65,7 +65,7 @@ def test_only_the_gm_sees_the_next_day_button(cast, who, sees):
 
 def test_the_gm_ends_the_day_and_every_man_rests(cast):
     client = cast.client_for("gm")
-    response = client.post(_advance(cast))
+    response = client.post(_advance(cast), {"day": 3})
     assert response.status_code == 302
     cast.campaign.refresh_from_db()
     cast.bithys.refresh_from_db()
@@ -78,7 +78,7 @@ def test_the_gm_ends_the_day_and_every_man_rests(cast):
 
 @pytest.mark.parametrize("who, status", [("nerva", 404), ("other", 404), ("outsider", 404)])
 def test_nobody_but_the_gm_ends_the_day(cast, who, status):
-    assert cast.client_for(who).post(_advance(cast)).status_code == status
+    assert cast.client_for(who).post(_advance(cast), {"day": 3}).status_code == status
     cast.campaign.refresh_from_db()
     cast.bithys.refresh_from_db()
     assert cast.campaign.day == 3
@@ -96,7 +96,7 @@ def test_ending_the_day_reports_the_dead(cast):
         gladiator=cast.crixus, name="Bleeding Out", severity="daunting", day_taken=3
     )
     client = cast.client_for("gm")
-    text = client.get(client.post(_advance(cast)).url).content.decode()
+    text = client.get(client.post(_advance(cast), {"day": 3}).url).content.decode()
     assert "Died in the night of untreated injuries: Crixus." in text
 
 
