@@ -24,6 +24,10 @@ BOUT_OTHER_SHOW = "That bout belongs to {bout_show}, not to {show}, the show he 
 NOT_IN_BOUT = "{gladiator} does not fight in the bout {bout}."
 UNKNOWN_PURCHASE_KIND = "A purchase is 'seasoned', 'recruit' or 'condemned'; got {kind!r}."
 PRICE_OUT_OF_RANGE = "{line} is {low:,} to {high:,} sesterces; {price:,} is outside the range."
+KIND_DOES_NOT_FIT = (
+    "Kind: {gladiator} is a {status}, so he is bought as {fits!r}, not {kind!r}; being bought "
+    "never changes a man's legal status."
+)
 GLADIATOR_OR_SPEC = "Name an existing man or describe a new one, not both and not neither."
 SEASONED_NEEDS_MAN = "A seasoned gladiator is an existing man; name him."
 ALREADY_OWNS = "{gladiator} already belongs to {lanista}."
