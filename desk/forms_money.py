@@ -10,6 +10,8 @@ from django import forms
 
 from arena.models import Show
 from economy.models import Account, Hire
+from economy.services.prices import PURCHASE_LINES, RESALE
+from ludus.limits import bounded_integer
 from ludus.models import Armatura, Gladiator, Lanista
 
 
@@ -35,6 +37,11 @@ def new_key() -> str:
     return uuid.uuid4().hex
 
 
+# The highest price any line of the table allows (15 purses): a form refuses more before the
+# service checks the line.
+MAX_PRICE = max(line.high for line in (*PURCHASE_LINES.values(), RESALE))
+
+
 class ContractForm(forms.Form):
     """Every market form carries a one-time key, so a double click or a retry writes once."""
 
@@ -53,11 +60,11 @@ class HireForm(ContractForm):
         choices=[(Hire.Kind.TEAM, "Team fighter"), (Hire.Kind.SINGLE, "Single combat")],
         initial=Hire.Kind.TEAM,
     )
-    price_purses = forms.IntegerField(
-        required=False,
-        min_value=1,
-        max_value=15,
+    price_purses = bounded_integer(
         label="Price in purses (GM)",
+        low=1,
+        high=15,
+        required=False,
         help_text="Leave empty for the usual rate: 2 purses a team fighter, 4 a single fighter.",
     )
 
@@ -87,10 +94,11 @@ class BuyForm(ContractForm):
     armatura = forms.ChoiceField(
         choices=Armatura.choices, initial=Armatura.THRAEX, required=False, label="Type"
     )
-    price = forms.IntegerField(
-        required=False,
-        min_value=1,
+    price = bounded_integer(
         label="Price in sesterces (GM)",
+        low=1,
+        high=MAX_PRICE,
+        required=False,
         help_text="Leave empty for the usual price.",
     )
 
@@ -118,10 +126,11 @@ class SellForm(ContractForm):
         empty_label="The market",
         label="Sold to",
     )
-    price = forms.IntegerField(
-        required=False,
-        min_value=1,
+    price = bounded_integer(
         label="Price in sesterces (GM)",
+        low=1,
+        high=MAX_PRICE,
+        required=False,
         help_text="Leave empty for the lanista's price.",
     )
 
@@ -142,7 +151,7 @@ class SignForm(ContractForm):
     armatura = forms.ChoiceField(
         choices=Armatura.choices, initial=Armatura.THRAEX, required=False, label="Type"
     )
-    bouts = forms.IntegerField(min_value=1, max_value=100, initial=3, label="Bouts owed")
+    bouts = bounded_integer(label="Bouts owed", low=1, high=100, initial=3)
 
     def __init__(self, *args, lanistae, men, **kwargs):
         super().__init__(*args, **kwargs)

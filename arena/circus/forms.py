@@ -5,15 +5,18 @@ from __future__ import annotations
 
 from django import forms
 
+from ludus.limits import bounded_integer
+
 LEGS = (1, 2, 3)
 
 
 class RaceRunForm(forms.Form):
     to = forms.ChoiceField(choices=[("next", "Run the next leg"), ("end", "Run to the end")])
-    seed = forms.IntegerField(
+    seed = bounded_integer(
+        label="Seed",
+        low=0,
+        high=2**62,
         required=False,
-        min_value=0,
-        max_value=2**62,
         help_text="Optional, before the first leg: the race replays exactly from its seed.",
     )
 
@@ -48,9 +51,7 @@ class RacePlanForm(forms.Form):
     show = forms.ModelChoiceField(queryset=None, empty_label=None)
     name = forms.CharField(max_length=120, initial="The quadrigae")
     chariot = forms.ChoiceField(choices=[("quadriga", "Quadrigae"), ("biga", "Bigae")])
-    prize_purses = forms.IntegerField(
-        min_value=0, max_value=100, initial=1, label="Prize (purses of 800 HS)"
-    )
+    prize_purses = bounded_integer(label="Prize (purses of 800 HS)", low=0, high=100, initial=1)
 
     def __init__(self, *args, shows, **kwargs):
         super().__init__(*args, **kwargs)

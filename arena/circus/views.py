@@ -140,7 +140,9 @@ def race_run_view(request: HttpRequest, campaign_id: int, race_id: int) -> HttpR
     form = RaceRunForm(request.POST)
     status = 200
     if not form.is_valid():
-        messages.error(request, "Run the next leg or to the end; a seed is a whole number.")
+        # The form's own messages name the field (ludus.limits.bounded_integer).
+        errors = [str(e) for errs in form.errors.values() for e in errs]
+        messages.error(request, " ".join(["Run the next leg or to the end.", *errors]))
         status = 400
     else:
         legs = race.legs_run + 1 if form.cleaned_data["to"] == "next" else None

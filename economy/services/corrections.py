@@ -7,10 +7,12 @@ from economy.ledger import (
     Leg,
     transaction_reverse,
 )
+from economy.limits import MAX_POSTING
 from economy.models import Account, Transaction
 from economy.money import format_price
 from economy.services.dealing import contract_post, fitted_memo
 from economy.services.refusals import NO_REASON, NOT_POSITIVE, OPENING_FROM_MARKET, ContractError
+from ludus.limits import check_range
 
 # --- The GM's tools -----------------------------------------------------------------------------
 
@@ -30,6 +32,7 @@ def opening_balance(
     """
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
         raise ContractError(NOT_POSITIVE.format(amount=amount))
+    check_range(amount, field="Amount", low=1, high=MAX_POSTING, error=ContractError)
     if account.kind == Account.Kind.MARKET:
         raise ContractError(OPENING_FROM_MARKET)
     return contract_post(

@@ -6,6 +6,7 @@ Tests assert these messages; each names what is wrong.
 from economy.ledger import (
     LedgerError,
 )
+from ludus.limits import MAX_CONTRACT_BOUTS
 
 # --- Error messages (tests assert these) --------------------------------------------------------
 
@@ -36,7 +37,9 @@ NO_OWNER_TO_SELL = "{gladiator} has no lanista to sell him."
 SPEC_FIELD_SET_BY_SERVICE = "A new man's {field} is set by the contract, not in his description."
 BAD_SPEC = "The new man cannot be recorded: {errors}"
 KEY_OTHER_CONTRACT = "Idempotency key {key!r} was already used for a different contract."
-BOUTS_NOT_POSITIVE = "A volunteer signs for at least 1 bout; got {bouts!r}."
+BOUTS_NOT_POSITIVE = (
+    f"Bouts owed: a volunteer signs for 1 to {MAX_CONTRACT_BOUTS} bouts; got {{bouts!r}}."
+)
 NOT_FREE_TO_SIGN = "{gladiator} is a {status} and cannot sign himself to a school."
 STILL_UNDER_CONTRACT = "{gladiator} still owes {bouts} bouts to {lanista}."
 NOT_HIS_SHOW = "{show} is given by {giver}, not by {editor}."

@@ -56,6 +56,7 @@ from economy.services.refusals import (
     UNKNOWN_PURCHASE_KIND,
     ContractError,
 )
+from ludus.limits import MAX_CONTRACT_BOUTS
 from ludus.models import Editor, Gladiator, Lanista
 from ludus.references import event_is
 
@@ -225,7 +226,11 @@ def volunteer_sign(
     man is an existing free man (a freedman, or an auctoratus whose contract is served) or a
     new one described by `volunteer` (a dict of Gladiator fields). Returns him.
     """
-    if isinstance(bouts, bool) or not isinstance(bouts, int) or not 1 <= bouts <= 32767:
+    if (
+        isinstance(bouts, bool)
+        or not isinstance(bouts, int)
+        or not 1 <= bouts <= MAX_CONTRACT_BOUTS
+    ):
         raise ContractError(BOUTS_NOT_POSITIVE.format(bouts=bouts))
     if (gladiator is None) == (volunteer is None):
         raise ContractError(GLADIATOR_OR_SPEC)
