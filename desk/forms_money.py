@@ -9,6 +9,7 @@ import uuid
 from django import forms
 
 from arena.models import Show
+from economy.limits import MAX_POSTING
 from economy.models import Account, Hire
 from economy.services.prices import PURCHASE_LINES, RESALE
 from ludus.limits import bounded_integer
@@ -173,3 +174,15 @@ class ManumitForm(ContractForm):
     def __init__(self, *args, men, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["gladiator"].queryset = men
+
+
+class FundForm(ContractForm):
+    """The GM funds a party's account from the market, with a reason for the record."""
+
+    account = forms.ModelChoiceField(queryset=Account.objects.none(), label="Account")
+    amount = bounded_integer(label="Amount in sesterces", low=1, high=MAX_POSTING)
+    reason = forms.CharField(max_length=120, label="Reason")
+
+    def __init__(self, *args, accounts, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["account"].queryset = accounts.exclude(kind=Account.Kind.MARKET)

@@ -58,6 +58,8 @@ WINNER_NOT_IN_BOUT = "{gladiator} did not fight in the bout {bout}."
 WINNER_DEAD = "{gladiator} is dead; a dead man takes no purse."
 OPENING_FROM_MARKET = "The market is where opening money comes from; open another account."
 NO_REASON = "A correction needs a reason, for the record."
+FUNDING_NO_REASON = "Reason: a funding needs a reason, for the record."
+FUNDING_THE_MARKET = "Account: the market is where funding comes from; fund another account."
 LEX_TULLIA = (
     "The lex Tullia (63 BC): a gladiator show in {show_year} falls within two years of "
     "{editor}'s election for {office} in {election_year}. If he gives it he cannot stand; if "
