@@ -179,6 +179,8 @@ class ManumitForm(ContractForm):
 class FundForm(ContractForm):
     """The GM funds a party's account from the market, with a reason for the record."""
 
+    prefix = "fund"  # the ledger page's filter form has its own `account`
+
     account = forms.ModelChoiceField(queryset=Account.objects.none(), label="Account")
     amount = bounded_integer(label="Amount in sesterces", low=1, high=MAX_POSTING)
     reason = forms.CharField(max_length=120, label="Reason")

@@ -183,7 +183,9 @@ def _cases() -> list[Case]:
         Case("economy:market_sell", "price", 1, 12_000, "Price in sesterces", {}),
         Case("economy:market_hire", "price_purses", 1, 15, "Price in purses", {}),
         Case("economy:market_sign", "bouts", 1, 100, "Bouts owed", {}),
-        Case("economy:ledger_fund", "amount", 1, MAX_POSTING, "Amount", {"reason": "fuzz"}),
+        Case(
+            "economy:ledger_fund", "fund-amount", 1, MAX_POSTING, "Amount", {"fund-reason": "fuzz"}
+        ),
         Case("bets:bet_place", "stake", 1, MAX_STAKE, "Stake", {}, by_id=("book_id",)),
         Case("circus:race_plan", "prize_purses", 0, 100, "Prize", {}),
         Case("circus:race_run", "seed", 0, 2**62, "Seed", {"to": "next"}, by_id=("race_id",)),
@@ -208,7 +210,10 @@ def _post_data(world: World, case: Case, value: int) -> dict:
         "economy:market_hire": key
         | {"show": cast.show.pk, "gladiator": cast.crixus.pk, "kind": "single"},
         "economy:market_sign": key | {"lanista": cast.school.pk, "name": "Volo"},
-        "economy:ledger_fund": key | {"account": accounts.chest(cast.school).pk},
+        "economy:ledger_fund": {
+            "fund-key": "fuzz-key",
+            "fund-account": accounts.chest(cast.school).pk,
+        },
         "bets:bet_place": key
         | {
             "bettor": world.book.campaign.bettors.get().pk,

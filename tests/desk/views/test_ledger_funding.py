@@ -15,7 +15,8 @@ pytestmark = pytest.mark.django_db
 
 def _data(cast, **extra):
     purse = accounts.purse(cast.editor)
-    return {"key": "fund-1", "account": purse.pk, "amount": 4_000, "reason": "A legacy"} | extra
+    data = {"key": "fund-1", "account": purse.pk, "amount": 4_000, "reason": "A legacy"} | extra
+    return {f"fund-{name}": value for name, value in data.items()}
 
 
 def _url(cast):
