@@ -7,6 +7,7 @@ from django import forms
 from arena.adapters.era import MAX_DICE_PER_KIND, PRESETS
 from arena.models import Bout, Show, Venue
 from ludus.forms import OnceKeyField
+from ludus.limits import MAX_DAY, MAX_SEED, MAX_YEAR, MIN_DAY, MIN_YEAR, bounded_integer
 from ludus.models import Editor, Gladiator
 
 # Above this the Monte Carlo takes too long for a page (about a second per 5,000 bouts).
@@ -36,9 +37,13 @@ class ShowPlanForm(CampaignForm):
     kind = forms.ChoiceField(choices=Show.Kind.choices, initial=Show.Kind.MUNUS)
     editor = forms.ModelChoiceField(queryset=Editor.objects.none())
     venue = forms.ChoiceField(choices=Venue.choices, initial=Venue.FORUM_ROMANUM)
-    year = forms.IntegerField(help_text="Historical year: -50 is 50 BC.")
-    day = forms.IntegerField(min_value=1, help_text="The campaign day of the show.")
     key = OnceKeyField()
+    year = bounded_integer(
+        label="Year", low=MIN_YEAR, high=MAX_YEAR, help_text="Historical year: -50 is 50 BC."
+    )
+    day = bounded_integer(
+        label="Day", low=MIN_DAY, high=MAX_DAY, help_text="The campaign day of the show."
+    )
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, campaign=campaign, **kwargs)
@@ -135,7 +140,9 @@ class OddsForm(GladiatorPairForm):
         initial=DEFAULT_ODDS_BOUTS,
         help_text=f"Simulated bouts, 100 to {MAX_ODDS_BOUTS:,}.",
     )
-    seed = forms.IntegerField(required=False, min_value=0, help_text="Blank: a fresh seed.")
+    seed = bounded_integer(
+        label="Seed", low=0, high=MAX_SEED, required=False, help_text="Blank: a fresh seed."
+    )
 
     def clean_bouts(self):
         bouts = self.cleaned_data["bouts"]
@@ -145,8 +152,8 @@ class OddsForm(GladiatorPairForm):
 
 
 def _dice_field(label: str, initial: int = 0) -> forms.IntegerField:
-    return forms.IntegerField(
-        min_value=0, max_value=MAX_DICE_PER_KIND, initial=initial, label=label, required=False
+    return bounded_integer(
+        label=label, low=0, high=MAX_DICE_PER_KIND, initial=initial, required=False
     )
 
 

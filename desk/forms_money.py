@@ -9,7 +9,10 @@ import uuid
 from django import forms
 
 from arena.models import Show
+from economy.limits import MAX_POSTING
 from economy.models import Account, Hire
+from economy.services.prices import PURCHASE_LINES, RESALE
+from ludus.limits import bounded_integer
 from ludus.models import Armatura, Gladiator, Lanista
 
 
@@ -35,6 +38,11 @@ def new_key() -> str:
     return uuid.uuid4().hex
 
 
+# The highest price any line of the table allows (15 purses): a form refuses more before the
+# service checks the line.
+MAX_PRICE = max(line.high for line in (*PURCHASE_LINES.values(), RESALE))
+
+
 class ContractForm(forms.Form):
     """Every market form carries a one-time key, so a double click or a retry writes once."""
 
@@ -53,11 +61,11 @@ class HireForm(ContractForm):
         choices=[(Hire.Kind.TEAM, "Team fighter"), (Hire.Kind.SINGLE, "Single combat")],
         initial=Hire.Kind.TEAM,
     )
-    price_purses = forms.IntegerField(
-        required=False,
-        min_value=1,
-        max_value=15,
+    price_purses = bounded_integer(
         label="Price in purses (GM)",
+        low=1,
+        high=15,
+        required=False,
         help_text="Leave empty for the usual rate: 2 purses a team fighter, 4 a single fighter.",
     )
 
@@ -87,10 +95,11 @@ class BuyForm(ContractForm):
     armatura = forms.ChoiceField(
         choices=Armatura.choices, initial=Armatura.THRAEX, required=False, label="Type"
     )
-    price = forms.IntegerField(
-        required=False,
-        min_value=1,
+    price = bounded_integer(
         label="Price in sesterces (GM)",
+        low=1,
+        high=MAX_PRICE,
+        required=False,
         help_text="Leave empty for the usual price.",
     )
 
@@ -118,10 +127,11 @@ class SellForm(ContractForm):
         empty_label="The market",
         label="Sold to",
     )
-    price = forms.IntegerField(
-        required=False,
-        min_value=1,
+    price = bounded_integer(
         label="Price in sesterces (GM)",
+        low=1,
+        high=MAX_PRICE,
+        required=False,
         help_text="Leave empty for the lanista's price.",
     )
 
@@ -142,7 +152,7 @@ class SignForm(ContractForm):
     armatura = forms.ChoiceField(
         choices=Armatura.choices, initial=Armatura.THRAEX, required=False, label="Type"
     )
-    bouts = forms.IntegerField(min_value=1, max_value=100, initial=3, label="Bouts owed")
+    bouts = bounded_integer(label="Bouts owed", low=1, high=100, initial=3)
 
     def __init__(self, *args, lanistae, men, **kwargs):
         super().__init__(*args, **kwargs)
@@ -164,3 +174,17 @@ class ManumitForm(ContractForm):
     def __init__(self, *args, men, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["gladiator"].queryset = men
+
+
+class FundForm(ContractForm):
+    """The GM funds a party's account from the market, with a reason for the record."""
+
+    prefix = "fund"  # the ledger page's filter form has its own `account`
+
+    account = forms.ModelChoiceField(queryset=Account.objects.none(), label="Account")
+    amount = bounded_integer(label="Amount in sesterces", low=1, high=MAX_POSTING)
+    reason = forms.CharField(max_length=120, label="Reason")
+
+    def __init__(self, *args, accounts, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["account"].queryset = accounts.exclude(kind=Account.Kind.MARKET)

@@ -4,15 +4,29 @@ the services in ludus/services/setup.py check the rest and write."""
 from django import forms
 from django.contrib.auth import get_user_model
 
+from economy.limits import MAX_POSTING
 from ludus.forms import OnceKeyField
+from ludus.limits import (
+    MAX_CONTRACT_BOUTS,
+    MAX_DIGNITAS,
+    MAX_YEAR,
+    MIN_DIGNITAS,
+    MIN_YEAR,
+    bounded_integer,
+)
 from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
 from ludus.selectors.people import sheet_fields
 
 YEAR_HELP = "Historical year as stored: -50 is 50 BC, 14 is AD 14."
 
 
+def _year_field(**kwargs) -> forms.IntegerField:
+    return bounded_integer(label="Year", low=MIN_YEAR, high=MAX_YEAR, help_text=YEAR_HELP, **kwargs)
+
+
 class CampaignForm(forms.ModelForm):
     key = OnceKeyField()
+    year = _year_field(initial=-50)
 
     class Meta:
         model = Campaign
@@ -49,8 +63,13 @@ class _CampaignForm(forms.ModelForm):
 class LanistaForm(_CampaignForm):
     prefix = "lanista"
     key = OnceKeyField()
-    chest = forms.IntegerField(
-        min_value=0, required=False, initial=0, help_text="Opening chest, in sesterces."
+    chest = bounded_integer(
+        label="Chest",
+        low=0,
+        high=MAX_POSTING,
+        required=False,
+        initial=0,
+        help_text="Opening chest, in sesterces.",
     )
 
     class Meta:
@@ -72,6 +91,9 @@ class LanistaForm(_CampaignForm):
 class GladiatorForm(_CampaignForm):
     prefix = "gladiator"
     key = OnceKeyField()
+    contract_bouts_left = bounded_integer(
+        label="Contract bouts (auctoratus)", low=1, high=MAX_CONTRACT_BOUTS, required=False
+    )
 
     class Meta:
         model = Gladiator
@@ -111,8 +133,16 @@ class GladiatorForm(_CampaignForm):
 class EditorForm(_CampaignForm):
     prefix = "editor"
     key = OnceKeyField()
-    purse = forms.IntegerField(
-        min_value=0, required=False, initial=0, help_text="Opening purse, in sesterces."
+    base_dignitas = bounded_integer(
+        label="Dignitas", low=MIN_DIGNITAS, high=MAX_DIGNITAS, initial=3
+    )
+    purse = bounded_integer(
+        label="Purse",
+        low=0,
+        high=MAX_POSTING,
+        required=False,
+        initial=0,
+        help_text="Opening purse, in sesterces.",
     )
 
     class Meta:
@@ -124,6 +154,7 @@ class EditorForm(_CampaignForm):
 class ElectionForm(_CampaignForm):
     prefix = "election"
     key = OnceKeyField()
+    year = _year_field()
 
     class Meta:
         model = Election

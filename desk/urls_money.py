@@ -9,6 +9,7 @@ app_name = "economy"
 urlpatterns = [
     path("", ledger.ledger, name="ledger"),
     path("ledger.csv", ledger.ledger_csv_download, name="ledger_csv"),
+    path("fund/", ledger.ledger_fund, name="ledger_fund"),
     path("market/", market.market, name="market"),
     path("market/hire/", market.hire, name="market_hire"),
     path("market/buy/", market.buy, name="market_buy"),

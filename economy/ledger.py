@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
 
+from economy.limits import MAX_ENTRY
 from economy.models import Account, Entry, Transaction
 from ludus.errors import Refusal
 from ludus.models import Campaign
@@ -18,6 +19,7 @@ from ludus.models import Campaign
 UNBALANCED = "A transaction's entries must sum to zero; these sum to {total:+,} sesterces."
 TOO_FEW_LEGS = "A transaction needs at least two entries."
 ZERO_LEG = "An entry of 0 sesterces moves nothing; leave it out."
+LEG_TOO_LARGE = "Amount: an entry moves at most {most:,} sesterces; got {amount}."
 NOT_INTEGER = "Amounts are whole sesterces; got {amount!r}."
 FOREIGN_ACCOUNT = "Account {account} belongs to another campaign."
 OVERDRAWN = "{account} holds {balance:,} sesterces and cannot pay {amount:,}."
@@ -60,6 +62,8 @@ def _check_legs(campaign: Campaign, legs: list[Leg]) -> None:
             raise LedgerError(NOT_INTEGER.format(amount=leg.amount))
         if leg.amount == 0:
             raise LedgerError(ZERO_LEG)
+        if abs(leg.amount) > MAX_ENTRY:
+            raise LedgerError(LEG_TOO_LARGE.format(most=MAX_ENTRY, amount=f"{leg.amount:,}"))
         if leg.account.campaign_id != campaign.pk:
             raise LedgerError(FOREIGN_ACCOUNT.format(account=leg.account))
     total = sum(leg.amount for leg in legs)

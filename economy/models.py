@@ -104,6 +104,7 @@ class Transaction(models.Model):
         PRIZE = "prize", "Race prize"
         GRANT = "grant", "State grant"
         CORRECTION = "correction", "Correction"
+        FUNDING = "funding", "Funded by the GM"
         OTHER = "other", "Other"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="transactions")

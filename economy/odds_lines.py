@@ -15,12 +15,14 @@ import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
+from economy.limits import MAX_POSTING, MAX_STAKE
 from ludus.errors import Refusal
 
 ODDS_INVALID = "Odds are two whole numbers of at least 1; got {numerator} to {denominator}."
 ODDS_UNREADABLE = "Cannot read odds {text!r}; write e.g. 'Evens', '4 to 3 on', '2 to 1 against'."
 PROBABILITY_INVALID = "A chance to win must lie strictly between 0 and 1; got {p!r}."
 STAKE_INVALID = "A stake is a whole number of sesterces, at least 1; got {stake!r}."
+STAKE_TOO_LARGE = "Stake: at most {most:,} sesterces (a win at 100 to 1 pays at most {pays:,})."
 NOT_IN_TABLE = (
     "The seed's table has no row for {a} (Melee {melee_a}, {kit_a}) against {b} (Melee {melee_b}, "
     "{kit_b}); open the book on the engine's odds instead."
@@ -172,6 +174,8 @@ EVENS = Odds(1, 1)
 def check_stake(stake: int) -> int:
     if isinstance(stake, bool) or not isinstance(stake, int) or stake < 1:
         raise OddsError(STAKE_INVALID.format(stake=stake))
+    if stake > MAX_STAKE:
+        raise OddsError(STAKE_TOO_LARGE.format(most=MAX_STAKE, pays=MAX_POSTING))
     return stake
 
 

@@ -11,6 +11,7 @@ from functools import wraps
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 
+from ludus.limits import MAX_ID
 from ludus.models import Campaign, Editor, Gladiator, Lanista, Membership
 
 
@@ -40,7 +41,7 @@ class Access:
 
 def campaign_access(user, campaign_id: int) -> Access:
     """The user's access to a campaign, or 404 if he is not a member of it."""
-    if not user.is_authenticated:
+    if not user.is_authenticated or not 0 <= campaign_id <= MAX_ID:
         raise Http404("No such campaign")
     membership = (
         Membership.objects.select_related("campaign", "user")
@@ -73,6 +74,11 @@ def campaign_view(*, gm_only: bool = False, nav: str = ""):
         def guarded(request, *args, campaign_id: int, **kwargs):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
+            # An id no database row can have (`<int:...>` takes any size) is no page: 404,
+            # before a lookup that the database driver would refuse with an overflow.
+            ids = [campaign_id, *(v for k, v in kwargs.items() if k.endswith("_id"))]
+            if any(isinstance(v, int) and not 0 <= v <= MAX_ID for v in ids):
+                raise Http404("No such page")
             access = campaign_access(request.user, campaign_id)
             if gm_only:
                 require_gm(access)

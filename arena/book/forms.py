@@ -8,7 +8,9 @@ import uuid
 
 from django import forms
 
+from economy.limits import MAX_STAKE
 from economy.models import Book
+from ludus.limits import bounded_integer
 
 
 def new_key() -> str:
@@ -20,7 +22,7 @@ class BetForm(forms.Form):
 
     bettor = forms.ModelChoiceField(queryset=None, empty_label=None, label="Bettor")
     side = forms.TypedChoiceField(coerce=int, choices=(), label="On")
-    stake = forms.IntegerField(min_value=1, label="Stake (sesterces)")
+    stake = bounded_integer(label="Stake (sesterces)", low=1, high=MAX_STAKE)
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
 
     def __init__(self, *args, bettors, sides, **kwargs):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 
 from ludus.forms import OnceKeyField, StateField
+from ludus.limits import bounded_integer
 
 LEGS = (1, 2, 3)
 
@@ -14,10 +15,11 @@ class RaceRunForm(forms.Form):
     to = forms.ChoiceField(choices=[("next", "Run the next leg"), ("end", "Run to the end")])
     # The next leg when the form was drawn: a repeated click runs nothing (ludus.forms).
     leg = StateField(name="leg", min_value=1, max_value=3)
-    seed = forms.IntegerField(
+    seed = bounded_integer(
+        label="Seed",
+        low=0,
+        high=2**62,
         required=False,
-        min_value=0,
-        max_value=2**62,
         help_text="Optional, before the first leg: the race replays exactly from its seed.",
     )
 
@@ -52,10 +54,8 @@ class RacePlanForm(forms.Form):
     show = forms.ModelChoiceField(queryset=None, empty_label=None)
     name = forms.CharField(max_length=120, initial="The quadrigae")
     chariot = forms.ChoiceField(choices=[("quadriga", "Quadrigae"), ("biga", "Bigae")])
-    prize_purses = forms.IntegerField(
-        min_value=0, max_value=100, initial=1, label="Prize (purses of 800 HS)"
-    )
     key = OnceKeyField()
+    prize_purses = bounded_integer(label="Prize (purses of 800 HS)", low=0, high=100, initial=1)
 
     def __init__(self, *args, shows, **kwargs):
         super().__init__(*args, **kwargs)

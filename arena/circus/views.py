@@ -152,10 +152,11 @@ def race_run_view(request: HttpRequest, campaign_id: int, race_id: int) -> HttpR
     form = RaceRunForm(request.POST)
     status = 200
     if not form.is_valid():
-        problems = list(form.errors.get("leg", []))
+        errors = [str(e) for errs in form.errors.values() for e in errs]
         if set(form.errors) - {"leg"}:
-            problems.insert(0, "Run the next leg or to the end; a seed is a whole number.")
-        messages.error(request, " ".join(problems))
+            # The form's own messages name the field (ludus.limits.bounded_integer).
+            errors.insert(0, "Run the next leg or to the end.")
+        messages.error(request, " ".join(errors))
         status = 400
     else:
         # The leg the GM saw: "next" runs that leg only, and a repeat is "already done".

@@ -20,6 +20,7 @@ from arena.services.bouts import bout_decide, bout_fight, crowd_call, new_seed
 from arena.services.cards import bout_void, check_free_for_event
 from economy.services.betting import book_void
 from ludus.errors import Refusal
+from ludus.limits import MAX_DAY, MAX_YEAR, MIN_DAY, MIN_YEAR, check_range
 from ludus.models import Campaign, Editor, Gladiator
 from ludus.services.once import once_per_key
 
@@ -63,6 +64,9 @@ def show_plan(
     if venue not in Venue.values:
         raise ShowError(BAD_VENUE.format(venue=venue))
     day = campaign.day if day is None else day
+    year = campaign.year if year is None else year
+    check_range(day, field="Day", low=MIN_DAY, high=MAX_DAY, error=ShowError)
+    check_range(year, field="Year", low=MIN_YEAR, high=MAX_YEAR, error=ShowError)
     if day < campaign.day:
         raise ShowError(PAST_DAY.format(day=day, today=campaign.day))
     show = Show(
@@ -71,7 +75,7 @@ def show_plan(
         kind=kind,
         editor=editor,
         venue=venue,
-        year=campaign.year if year is None else year,
+        year=year,
         day=day,
     )
     show.full_clean()

@@ -13,8 +13,18 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from economy import accounts
+from economy.limits import MAX_POSTING
 from economy.services.corrections import opening_balance
 from ludus.errors import Refusal
+from ludus.limits import (
+    MAX_CONTRACT_BOUTS,
+    MAX_DIGNITAS,
+    MAX_YEAR,
+    MIN_DIGNITAS,
+    MIN_YEAR,
+    OutOfRange,
+    check_range,
+)
 from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
 from ludus.services.once import once_per_key
 
@@ -24,6 +34,7 @@ NOT_A_MEMBER = "{username} is not a member of this campaign; add him as a member
 FOREIGN_LANISTA = "That school belongs to another campaign."
 FOREIGN_EDITOR = "That editor belongs to another campaign."
 NEGATIVE_MONEY = "An opening sum cannot be negative."
+TOO_MUCH_MONEY = "An opening sum is at most {most:,} sesterces."
 BOUTS_FOR_AUCTORATUS = "A free volunteer (auctoratus) owes at least one bout under his contract."
 BOUTS_ONLY_AUCTORATUS = "Only a free volunteer (auctoratus) owes contract bouts."
 
@@ -66,7 +77,21 @@ def _check_money(amount: int | None, field: str) -> int:
     amount = amount or 0
     if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
         raise SetupError({field: [NEGATIVE_MONEY]})
+    if amount > MAX_POSTING:
+        raise SetupError({field: [TOO_MUCH_MONEY.format(most=MAX_POSTING)]})
     return amount
+
+
+def _check_number(value, *, field: str, label: str, low: int, high: int) -> None:
+    """A number in its range (ludus.limits), or a SetupError on `field` naming it."""
+    try:
+        check_range(value, field=label, low=low, high=high)
+    except OutOfRange as error:
+        raise SetupError({field: [str(error)]}) from error
+
+
+def _check_year(year) -> None:
+    _check_number(year, field="year", label="Year", low=MIN_YEAR, high=MAX_YEAR)
 
 
 @once_per_key("campaign_create")
@@ -75,6 +100,7 @@ def campaign_create(
     *, user, name: str, year: int = -50, city: str = "Rome", ruleset: str = "era"
 ) -> Campaign:
     """A new campaign; the user who makes it is its game master."""
+    _check_year(year)
     campaign = Campaign(name=name, year=year, city=city, ruleset=ruleset)
     _check(campaign)
     campaign.save()
@@ -130,6 +156,13 @@ def gladiator_create(*, campaign: Campaign, owner: Lanista | None = None, **fiel
     if man.legal_status == Gladiator.LegalStatus.AUCTORATUS:
         if not bouts:
             raise SetupError({"contract_bouts_left": [BOUTS_FOR_AUCTORATUS]})
+        _check_number(
+            bouts,
+            field="contract_bouts_left",
+            label="Contract bouts",
+            low=1,
+            high=MAX_CONTRACT_BOUTS,
+        )
     elif bouts is not None:
         raise SetupError({"contract_bouts_left": [BOUTS_ONLY_AUCTORATUS]})
     _check(man)
@@ -143,6 +176,14 @@ def editor_create(
     *, campaign: Campaign, purse: int | None = 0, created_by=None, **fields
 ) -> Editor:
     """An editor (who gives the games), his Dignitas, and his opening purse in sesterces."""
+    if "base_dignitas" in fields:
+        _check_number(
+            fields["base_dignitas"],
+            field="base_dignitas",
+            label="Dignitas",
+            low=MIN_DIGNITAS,
+            high=MAX_DIGNITAS,
+        )
     return _party_create(Editor, campaign, fields, "purse", purse, accounts.purse, created_by)
 
 
@@ -152,6 +193,7 @@ def election_create(*, campaign: Campaign, editor: Editor, office: str, year: in
     """An election the editor will stand in (the lex Tullia looks two years back from it)."""
     if editor.campaign_id != campaign.pk:
         raise SetupError({"editor": [FOREIGN_EDITOR]})
+    _check_year(year)
     election = Election(editor=editor, office=office, year=year)
     _check(election)
     election.save()

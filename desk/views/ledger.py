@@ -6,24 +6,30 @@ reads everything (economy.selectors_web explains the choice).
 
 import csv
 
+from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.text import slugify
+from django.views.decorators.http import require_POST
 
 from arena.selectors.bouts import show_events
-from desk.forms_money import LedgerFilterForm
+from desk.forms_money import FundForm, LedgerFilterForm
 from desk.selectors_market import ledger_shows
+from economy.ledger import LedgerError
+from economy.models import Account
 from economy.selectors.visibility import (
     ledger_csv,
     ledger_listing,
     visible_accounts,
     visible_balances,
 )
+from economy.services.corrections import account_fund
 from ludus.access import Access, campaign_view
 from ludus.models import Gladiator
 
 PAGE_SIZE = 50
+FUNDED = "{account} is funded with {amount:,} HS."
 
 
 def _filters(request: HttpRequest, access: Access) -> tuple[LedgerFilterForm, dict]:
@@ -56,9 +62,19 @@ class _Echo:
         return value
 
 
+def _fund_form(access: Access, data=None) -> FundForm | None:
+    """The GM's funding form (None for a player)."""
+    if not access.is_gm:
+        return None
+    return FundForm(data, accounts=Account.objects.filter(campaign=access.campaign))
+
+
 @campaign_view(nav="ledger")
 def ledger(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    access = request.access
+    return _ledger_page(request, request.access, _fund_form(request.access))
+
+
+def _ledger_page(request, access: Access, fund_form, *, status: int = 200) -> HttpResponse:
     form, filters = _filters(request, access)
     page = Paginator(ledger_listing(access, **_listing(filters)), PAGE_SIZE).get_page(
         request.GET.get("page")
@@ -71,10 +87,35 @@ def ledger(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "page": page,
         "query": query.urlencode(),
         "balances": visible_balances(access),
+        "fund_form": fund_form,
     }
-    if request.htmx:
+    if request.htmx and request.method == "GET":
         return render(request, "desk/ledger.html#ledger-table", context)
-    return render(request, "desk/ledger.html", context)
+    return render(request, "desk/ledger.html", context, status=status)
+
+
+@campaign_view(gm_only=True, nav="ledger")
+@require_POST
+def ledger_fund(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The GM funds an account: one transaction from the market, with his reason."""
+    access = request.access
+    form = _fund_form(access, request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            account_fund(
+                account=data["account"],
+                amount=data["amount"],
+                reason=data["reason"],
+                idempotency_key=f"web:fund:{data['key']}",
+                created_by=request.user,
+            )
+        except LedgerError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, FUNDED.format(account=data["account"], amount=data["amount"]))
+            return redirect("economy:ledger", campaign_id)
+    return _ledger_page(request, access, form, status=400)
 
 
 @campaign_view(nav="ledger")

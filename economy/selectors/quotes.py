@@ -15,9 +15,12 @@ from economy.services.prices import (
     SINGLE_HIRE,
     TEAM_HIRE,
     PriceLine,
+    check_kind_fits,
+    existing_man_price,
     hire_price,
     lanista_price,
     manumission_cost,
+    market_price,
 )
 from ludus.models import Gladiator, Lanista
 
@@ -52,15 +55,20 @@ def hire_quote(*, show: ShowRef, gladiator: Gladiator, kind: str, price_purses=N
 
 def purchase_quote(*, buyer: Lanista, kind: str, gladiator=None, price=None) -> Quote:
     line = PURCHASE_LINES[kind]
-    if price is None:
-        price = lanista_price(gladiator) if kind == "seasoned" and gladiator else line.usual
+    if gladiator is not None:
+        check_kind_fits(gladiator, kind)
+        if price is None:
+            price = existing_man_price(gladiator)
+    elif price is None:
+        price = line.usual
     return Quote(
         price=price, payer=f"{buyer.name}'s chest", balance=party_balance(buyer), detail=line.label
     )
 
 
 def sale_quote(*, gladiator: Gladiator, buyer: Lanista | None, price=None) -> Quote:
-    price = lanista_price(gladiator) if price is None else price
+    if price is None:
+        price = lanista_price(gladiator) if buyer is not None else market_price(gladiator)
     if buyer is None:
         return Quote(
             price=price, payer="The market", balance=None, detail="sold out of the campaign"

@@ -1,4 +1,5 @@
-"""The GM's tools: opening money, and a correction (a reversing transaction, never an edit)."""
+"""The GM's tools: opening money, a funding, and a correction (a reversing transaction, never
+an edit)."""
 
 from django.db import transaction
 
@@ -7,10 +8,19 @@ from economy.ledger import (
     Leg,
     transaction_reverse,
 )
+from economy.limits import MAX_POSTING
 from economy.models import Account, Transaction
 from economy.money import format_price
 from economy.services.dealing import contract_post, fitted_memo
-from economy.services.refusals import NO_REASON, NOT_POSITIVE, OPENING_FROM_MARKET, ContractError
+from economy.services.refusals import (
+    FUNDING_NO_REASON,
+    FUNDING_THE_MARKET,
+    NO_REASON,
+    NOT_POSITIVE,
+    OPENING_FROM_MARKET,
+    ContractError,
+)
+from ludus.limits import check_range
 
 # --- The GM's tools -----------------------------------------------------------------------------
 
@@ -30,6 +40,7 @@ def opening_balance(
     """
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
         raise ContractError(NOT_POSITIVE.format(amount=amount))
+    check_range(amount, field="Amount", low=1, high=MAX_POSTING, error=ContractError)
     if account.kind == Account.Kind.MARKET:
         raise ContractError(OPENING_FROM_MARKET)
     return contract_post(
@@ -38,6 +49,39 @@ def opening_balance(
         memo=memo or f"Opening balance of {account.name}: {format_price(amount)}",
         legs=[Leg(accounts.market(account.campaign), -amount), Leg(account, amount)],
         idempotency_key=idempotency_key or f"opening:{account.pk}",
+        gladiator=account.gladiator,
+        created_by=created_by,
+    )
+
+
+@transaction.atomic
+def account_fund(
+    *,
+    account: Account,
+    amount: int,
+    reason: str,
+    idempotency_key: str,
+    created_by=None,
+) -> Transaction:
+    """The GM puts money in a purse, chest, peculium or bettor's purse, from the market.
+
+    A transaction with its cause (`funding`) and the GM's reason in its memo, never an edit of
+    a balance: an editor who cannot pay the purse or the sword's price, a chest the table
+    agreed to top up. Taking it back is a correction (its reversal). Once per key, so a double
+    click funds once. `amount` in sesterces, 1 to MAX_POSTING.
+    """
+    check_range(amount, field="Amount", low=1, high=MAX_POSTING, error=ContractError)
+    reason = (reason or "").strip()
+    if not reason:
+        raise ContractError(FUNDING_NO_REASON)
+    if account.kind == Account.Kind.MARKET:
+        raise ContractError(FUNDING_THE_MARKET)
+    return contract_post(
+        campaign=account.campaign,
+        cause=Transaction.Cause.FUNDING,
+        memo=f"Funding of {account.name}: {format_price(amount)}. {reason}",
+        legs=[Leg(accounts.market(account.campaign), -amount), Leg(account, amount)],
+        idempotency_key=idempotency_key,
         gladiator=account.gladiator,
         created_by=created_by,
     )

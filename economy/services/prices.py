@@ -9,6 +9,7 @@ from economy.models import SESTERCES_PER_PURSE, Hire
 from economy.services.refusals import (
     FAVOR_OUT_OF_RANGE,
     HIRE_OUT_OF_RANGE,
+    KIND_DOES_NOT_FIT,
     NOT_POSITIVE,
     PRICE_OUT_OF_RANGE,
     UNKNOWN_HIRE_KIND,
@@ -105,6 +106,47 @@ def hire_price(*, kind: str, price_purses: int | None = None) -> int:
 def lanista_price(gladiator: Gladiator) -> int:
     """The lanista's price for this man, in sesterces: to buy him, kill him or free him."""
     return gladiator.price_purses * PURSE
+
+
+def market_price(gladiator: Gladiator) -> int:
+    """What the market outside the campaign takes for a man of no school, and pays for a man
+    sold out of the campaign, in sesterces: one price both ways, so no round trip makes money.
+
+    A slave's is his lanista's price; a condemned man's is the seed's "about 500" (a lanista's
+    price is in whole purses, and a condemned man is worth under one).
+    """
+    if gladiator.legal_status == Gladiator.LegalStatus.CONDEMNED:
+        return CONDEMNED_MAN.usual
+    return lanista_price(gladiator)
+
+
+def existing_man_price(gladiator: Gladiator) -> int:
+    """The price of a man who exists, in sesterces: his lanista's, or the market's if he has
+    no school."""
+    return lanista_price(gladiator) if gladiator.owner_id else market_price(gladiator)
+
+
+def purchase_kind_of(gladiator: Gladiator) -> str:
+    """The one kind of purchase that fits a man who exists: a condemned man is bought as
+    'condemned', a slave as 'seasoned'. A raw recruit is a new man."""
+    if gladiator.legal_status == Gladiator.LegalStatus.CONDEMNED:
+        return "condemned"
+    return "seasoned"
+
+
+def check_kind_fits(man: Gladiator, kind: str) -> None:
+    """The kind of purchase must fit the man who exists (issue 10: a slave bought as a
+    condemned man for 500 and sold back for his price made money from nothing)."""
+    fits = purchase_kind_of(man)
+    if kind != fits:
+        raise ContractError(
+            KIND_DOES_NOT_FIT.format(
+                gladiator=man.name,
+                status=man.get_legal_status_display().lower(),
+                kind=kind,
+                fits=fits,
+            )
+        )
 
 
 def price_in_purses(price: int) -> int:

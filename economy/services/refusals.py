@@ -6,6 +6,7 @@ Tests assert these messages; each names what is wrong.
 from economy.ledger import (
     LedgerError,
 )
+from ludus.limits import MAX_CONTRACT_BOUTS
 
 # --- Error messages (tests assert these) --------------------------------------------------------
 
@@ -24,6 +25,10 @@ BOUT_OTHER_SHOW = "That bout belongs to {bout_show}, not to {show}, the show he 
 NOT_IN_BOUT = "{gladiator} does not fight in the bout {bout}."
 UNKNOWN_PURCHASE_KIND = "A purchase is 'seasoned', 'recruit' or 'condemned'; got {kind!r}."
 PRICE_OUT_OF_RANGE = "{line} is {low:,} to {high:,} sesterces; {price:,} is outside the range."
+KIND_DOES_NOT_FIT = (
+    "Kind: {gladiator} is a {status}, so he is bought as {fits!r}, not {kind!r}; being bought "
+    "never changes a man's legal status."
+)
 GLADIATOR_OR_SPEC = "Name an existing man or describe a new one, not both and not neither."
 SEASONED_NEEDS_MAN = "A seasoned gladiator is an existing man; name him."
 ALREADY_OWNS = "{gladiator} already belongs to {lanista}."
@@ -32,7 +37,9 @@ NO_OWNER_TO_SELL = "{gladiator} has no lanista to sell him."
 SPEC_FIELD_SET_BY_SERVICE = "A new man's {field} is set by the contract, not in his description."
 BAD_SPEC = "The new man cannot be recorded: {errors}"
 KEY_OTHER_CONTRACT = "Idempotency key {key!r} was already used for a different contract."
-BOUTS_NOT_POSITIVE = "A volunteer signs for at least 1 bout; got {bouts!r}."
+BOUTS_NOT_POSITIVE = (
+    f"Bouts owed: a volunteer signs for 1 to {MAX_CONTRACT_BOUTS} bouts; got {{bouts!r}}."
+)
 NOT_FREE_TO_SIGN = "{gladiator} is a {status} and cannot sign himself to a school."
 STILL_UNDER_CONTRACT = "{gladiator} still owes {bouts} bouts to {lanista}."
 NOT_HIS_SHOW = "{show} is given by {giver}, not by {editor}."
@@ -51,6 +58,8 @@ WINNER_NOT_IN_BOUT = "{gladiator} did not fight in the bout {bout}."
 WINNER_DEAD = "{gladiator} is dead; a dead man takes no purse."
 OPENING_FROM_MARKET = "The market is where opening money comes from; open another account."
 NO_REASON = "A correction needs a reason, for the record."
+FUNDING_NO_REASON = "Reason: a funding needs a reason, for the record."
+FUNDING_THE_MARKET = "Account: the market is where funding comes from; fund another account."
 LEX_TULLIA = (
     "The lex Tullia (63 BC): a gladiator show in {show_year} falls within two years of "
     "{editor}'s election for {office} in {election_year}. If he gives it he cannot stand; if "

@@ -32,8 +32,11 @@ from economy.services.prices import (
     RESALE,
     SIGNING_SUM,
     VETERAN_RECALL,
+    check_kind_fits,
     check_price,
+    existing_man_price,
     lanista_price,
+    market_price,
     price_in_purses,
 )
 from economy.services.refusals import (
@@ -53,6 +56,7 @@ from economy.services.refusals import (
     UNKNOWN_PURCHASE_KIND,
     ContractError,
 )
+from ludus.limits import MAX_CONTRACT_BOUTS
 from ludus.models import Editor, Gladiator, Lanista
 from ludus.references import event_is
 from ludus.signals import SOLD, gladiator_left
@@ -75,8 +79,12 @@ def gladiator_purchase(
 
     The buyer's chest pays the seller's: the man's lanista, or the market if he has none (a
     new recruit described by `recruit`, a dict of Gladiator fields, always comes from the
-    market). `price` is in sesterces; by default the seasoned man's lanista's price, 1,600 for
-    a recruit, 500 for a condemned man. The price paid becomes his lanista's price
+    market). `price` is in sesterces. A new man costs 1,600 as a recruit, 500 as a condemned
+    man by default (the GM may set a price within the line). A man who exists is bought as the
+    kind that fits him ('seasoned' for a slave, 'condemned' for a condemned man; anything else
+    is refused) at his lanista's price, or the market's if he has no school
+    (`prices.existing_man_price`); the GM may set a price within the resale line; his legal
+    status never changes. The price paid becomes his lanista's price
     (`Gladiator.price_purses`, `price_in_purses`: whole purses rounded up, at least 1): what
     it costs from then on to buy him, to free him, or to give him the sword as editor. Returns
     the man, now the buyer's.
@@ -113,17 +121,16 @@ def gladiator_purchase(
         _check_sellable(man, campaign.pk)
         if man.owner_id == buyer.pk:
             raise ContractError(ALREADY_OWNS.format(gladiator=man.name, lanista=buyer.name))
-        if price is None:
-            price = lanista_price(man) if kind == "seasoned" else line.usual
-        price = check_price(line, price)
+        check_kind_fits(man, kind)
+        # A man who exists is sold on: at his lanista's price (the market's, if he has no
+        # school), or at the GM's price within the resale line. His legal status stays.
+        price = check_price(RESALE, existing_man_price(man) if price is None else price)
         seller_account = accounts.chest(man.owner) if man.owner_id else accounts.market(campaign)
         key = idempotency_key or sequence_key(
             "purchase", man, [Transaction.Cause.PURCHASE, Transaction.Cause.SALE]
         )
         man.owner = buyer
         man.price_purses = price_in_purses(price)
-        if kind != "seasoned":
-            man.legal_status = legal_status
         man_save(man)
         gladiator_left.send(sender=Gladiator, gladiator=man, reason=SOLD)
     contract_post(
@@ -151,8 +158,9 @@ def gladiator_sell(
     """A lanista sells his man to another school, or out of the campaign to the market.
 
     The buyer's chest (or the market) pays the seller's chest. `price` in sesterces, by default
-    the man's lanista's price; anything from 1 to 12,000 (15 purses). Sold to the market, the
-    man has no lanista afterwards.
+    the man's lanista's price (sold to the market: `prices.market_price`, what the market
+    takes for such a man); anything from 1 to 12,000 (15 purses). Sold to the market, the man
+    has no lanista afterwards.
     """
     done = find_by_key(gladiator.campaign, idempotency_key, Transaction.Cause.SALE)
     if done is not None:
@@ -167,7 +175,11 @@ def gladiator_sell(
             raise ContractError(FOREIGN_PARTY.format(party=buyer))
         if buyer.pk == man.owner_id:
             raise ContractError(ALREADY_OWNS.format(gladiator=man.name, lanista=buyer.name))
-    price = check_price(RESALE, lanista_price(man) if price is None else price)
+    if price is None:
+        # Sold out of the campaign, the market pays what it takes for such a man (so a round
+        # trip with the market makes nothing); another school pays his lanista's price.
+        price = lanista_price(man) if buyer is not None else market_price(man)
+    price = check_price(RESALE, price)
     seller = man.owner
     buyer_account = accounts.chest(buyer) if buyer else accounts.market(campaign)
     key = idempotency_key or sequence_key(
@@ -217,7 +229,11 @@ def volunteer_sign(
     man is an existing free man (a freedman, or an auctoratus whose contract is served) or a
     new one described by `volunteer` (a dict of Gladiator fields). Returns him.
     """
-    if isinstance(bouts, bool) or not isinstance(bouts, int) or not 1 <= bouts <= 32767:
+    if (
+        isinstance(bouts, bool)
+        or not isinstance(bouts, int)
+        or not 1 <= bouts <= MAX_CONTRACT_BOUTS
+    ):
         raise ContractError(BOUTS_NOT_POSITIVE.format(bouts=bouts))
     if (gladiator is None) == (volunteer is None):
         raise ContractError(GLADIATOR_OR_SPEC)

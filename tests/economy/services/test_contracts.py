@@ -216,14 +216,14 @@ def test_seasoned_purchase_from_another_school(campaign, nerva, bithys):
     assert posted.gladiator == bought
 
 
-def test_seasoned_price_must_be_3_to_15_purses(campaign, nerva):
+def test_a_man_who_exists_is_sold_on_at_most_15_purses(campaign, nerva):
     other = LanistaFactory(campaign=campaign)
     man = GladiatorFactory(campaign=campaign, owner=other)
     fund(accounts.chest(nerva), 20_000)
     assert_refused(
         trade.gladiator_purchase,
         refusals.PRICE_OUT_OF_RANGE.format(
-            line=prices.LANISTA_PRICE.label, low=2_400, high=12_000, price=12_800
+            line=prices.RESALE.label, low=1, high=12_000, price=12_800
         ),
         buyer=nerva,
         gladiator=man,

@@ -176,10 +176,10 @@ def test_a_seasoned_man_bought_at_a_price_carries_it(campaign, nerva):
     assert other.price_purses == 12
 
 
-def test_an_existing_man_bought_as_a_recruit_carries_the_price(campaign, nerva):
+def test_an_existing_man_bought_at_the_gms_price_carries_the_price(campaign, nerva):
     fund(accounts.chest(nerva), 10_000)
     stray = GladiatorFactory(campaign=campaign, owner=None, price_purses=10)
-    trade.gladiator_purchase(buyer=nerva, kind="recruit", gladiator=stray, price=1_200)
+    trade.gladiator_purchase(buyer=nerva, kind="seasoned", gladiator=stray, price=1_200)
     stray.refresh_from_db()
     assert stray.price_purses == 2
 
