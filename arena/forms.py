@@ -6,7 +6,7 @@ from django import forms
 
 from arena.adapters.era import MAX_DICE_PER_KIND, PRESETS
 from arena.models import Bout, Show, Venue
-from ludus.forms import OnceKeyField
+from ludus.forms import OnceKeyField, StateField
 from ludus.limits import MAX_DAY, MAX_SEED, MAX_YEAR, MIN_DAY, MIN_YEAR, bounded_integer
 from ludus.models import Editor, Gladiator
 
@@ -109,6 +109,8 @@ class BoutAddForm(GladiatorPairForm):
     cut_a = forms.BooleanField(required=False, label="Cuts (against mail)")
     cut_b = forms.BooleanField(required=False, label="Cuts (against mail)")
     first = forms.ChoiceField(choices=FIRST_CHOICES, initial="random", label="Who acts first")
+    consent_a = forms.BooleanField(required=False, label="He consents (a rudiarius)")
+    consent_b = forms.BooleanField(required=False, label="He consents (a rudiarius)")
     hire = forms.BooleanField(
         required=False,
         initial=True,
@@ -193,3 +195,22 @@ class DecisionForm(forms.Form):
 
 class EditorChoiceForm(forms.Form):
     choice = forms.ChoiceField(choices=[("missio", "Grant missio"), ("sword", "Give the sword")])
+
+
+class FightForm(forms.Form):
+    """Fight a round or to the end: the round the page was drawn at, so a repeated click or a
+    stale tab fights nothing more (optional, for a client that does not send it)."""
+
+    at_round = StateField(name="round", required=False)
+
+
+class BoutReplaceForm(forms.Form):
+    """Put another man in one corner of a pair not yet fought (GM)."""
+
+    side = forms.ChoiceField(choices=[("a", "First corner"), ("b", "Second corner")])
+    gladiator = forms.ModelChoiceField(queryset=Gladiator.objects.none(), label="New man")
+    consent = forms.BooleanField(required=False, label="He consents (a rudiarius)")
+
+    def __init__(self, *args, fighters, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["gladiator"].queryset = fighters

@@ -140,6 +140,9 @@ class Bout(models.Model):
                 return entry
         raise BoutEntry.DoesNotExist(f"bout {self.pk} has no side {side!r}")
 
+    def entry_for(self, man: Gladiator) -> BoutEntry:
+        return next(entry for entry in self.entrants if entry.gladiator_id == man.pk)
+
     @property
     def entry_a(self) -> BoutEntry:
         """Side a of a two-sided bout (the Era pair)."""
@@ -203,6 +206,8 @@ class BoutEntry(models.Model):
         default=dict, blank=True, help_text="A beast's or hired man's sheet (no gladiator)."
     )
     orders = models.JSONField(default=dict, blank=True)
+    # A rudiarius fights only by choice (seed 001, THE LUDUS V): his owner or the GM ticked it.
+    consented = models.BooleanField(default=False)
     standing = models.SmallIntegerField(null=True, blank=True)
     result = models.CharField(max_length=5, choices=Result.choices, blank=True)
     fate = models.CharField(max_length=12, choices=Fate.choices, blank=True)

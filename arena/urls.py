@@ -12,6 +12,16 @@ urlpatterns = [
     path("shows/<int:show_id>/", shows.show_detail, name="show_detail"),
     path("shows/<int:show_id>/bouts/", shows.bout_add_view, name="bout_add"),
     path("shows/<int:show_id>/hold/", shows.show_hold_view, name="show_hold"),
+    path(
+        "shows/<int:show_id>/bouts/<int:bout_id>/remove/",
+        shows.bout_remove_view,
+        name="bout_remove",
+    ),
+    path(
+        "shows/<int:show_id>/bouts/<int:bout_id>/replace/",
+        shows.bout_replace_view,
+        name="bout_replace",
+    ),
     path("bouts/<int:bout_id>/", bouts.bout_detail, name="bout_detail"),
     path("bouts/<int:bout_id>/fight/", bouts.bout_fight_view, name="bout_fight"),
     path("bouts/<int:bout_id>/choose/", bouts.bout_choose, name="bout_choose"),

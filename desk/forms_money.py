@@ -68,6 +68,10 @@ class HireForm(ContractForm):
         required=False,
         help_text="Leave empty for the usual rate: 2 purses a team fighter, 4 a single fighter.",
     )
+    consent = forms.BooleanField(
+        required=False,
+        label="He consents (a rudiarius fights only by choice)",
+    )
 
     def __init__(self, *args, shows, men, allow_price: bool, **kwargs):
         super().__init__(*args, **kwargs)

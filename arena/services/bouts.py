@@ -23,6 +23,7 @@ from economy.money import format_price
 from economy.selectors.visibility import party_balance
 from economy.services.hire import sword_given_charge
 from economy.services.purses import purse_pay, verdict_cost_most
+from ludus.errors import AlreadyDone
 from ludus.models import DignitasChange, Gladiator, Injury
 from ludus.selectors.people import gladiator_figures
 from ludus.services.ludus import contract_count_down
@@ -43,6 +44,10 @@ FIGHTER_INCAPACITATED = (
 )
 BAD_CHOICE = "The editor's choice must be missio or sword; got {choice!r}."
 BAD_ROUNDS = "Fight at least one round; got {rounds!r}."
+ROUND_DONE = (
+    "Already done: this page was drawn after round {at}, and the bout stands after round "
+    "{rounds}. Nothing more was fought; here it is as it stands."
+)
 PURSE_SHORT = (
     "{editor}'s purse holds {have}; his decision on this bout may cost up to {need}, the "
     "winner's purse and the sword's price, so {missing} is missing. Fund his purse on the "
@@ -118,6 +123,7 @@ def bout_fight(
     rounds: int | None = None,
     user=None,
     auto_decide: bool = True,
+    at_round: int | None = None,
 ) -> Bout:
     """Fight a bout (to the end, or `rounds` more rounds), recording what the engine settles.
 
@@ -135,6 +141,9 @@ def bout_fight(
         .prefetch_related("entries__gladiator")
         .get(pk=bout.pk)
     )
+    if at_round is not None and at_round != bout.rounds:
+        # The page was drawn at another round: a repeated click or a stale tab fights nothing.
+        raise AlreadyDone(ROUND_DONE.format(at=at_round, rounds=bout.rounds))
     adapter = adapter_for(bout.show.campaign.ruleset)
     _check_can_fight(bout, adapter)
     if rounds is not None and (isinstance(rounds, bool) or rounds < 1):

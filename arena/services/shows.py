@@ -35,6 +35,10 @@ NOT_PLANNED = "Only a bout not yet begun can be taken off the card; this one is 
 NOT_PLANNED_REPLACE = "Only a bout not yet begun can change its men; this one is {status}."
 NO_SIDE = "This bout has no side {side!r}."
 TAKEN_OFF = "taken off the card by the GM"
+NO_CONSENT = (
+    "{name} holds the rudis and fights only by choice: tick his consent for this bout "
+    "(his owner or the GM)."
+)
 REPLACED = "{old} replaced by {new}"
 PAST_DAY = "Day {day} is past; the campaign is on day {today}."
 BAD_VENUE = "{venue} is not a venue of 50 BC in this campaign."
@@ -83,6 +87,12 @@ def show_plan(
     return show
 
 
+def check_consent(man: Gladiator, consent: bool) -> None:
+    """A rudiarius fights only by choice: never put on a card without his consent."""
+    if man.status == Gladiator.Status.RUDIARIUS and not consent:
+        raise ShowError(NO_CONSENT.format(name=man.name))
+
+
 def _check_man(show: Show, man: Gladiator) -> None:
     if man.campaign_id != show.campaign_id:
         raise ShowError(FOREIGN_MAN.format(name=man.name))
@@ -105,6 +115,8 @@ def bout_add(
     orders_a: dict | None = None,
     orders_b: dict | None = None,
     first: str = "random",
+    consent_a: bool = False,
+    consent_b: bool = False,
 ) -> Bout:
     """Put a pair on a planned show's card, after the pairs already there."""
     # Lock the show: two pairs added at once must not put a man on the card twice.
@@ -113,14 +125,19 @@ def bout_add(
         raise ShowError(SHOW_HELD.format(show=show))
     if fighter_a.pk == fighter_b.pk:
         raise ShowError(SAME_MAN)
-    for man in (fighter_a, fighter_b):
-        _check_man(show, Gladiator.objects.get(pk=man.pk))
+    for man, consent in ((fighter_a, consent_a), (fighter_b, consent_b)):
+        man = Gladiator.objects.get(pk=man.pk)
+        _check_man(show, man)
+        check_consent(man, consent)
     last = show.bouts.aggregate(last=Max("order"))["last"] or 0
     bout = Bout(show=show, order=last + 1, kind=kind, first=first)
     bout.full_clean()
     bout.save()
-    for side, man, orders in (("a", fighter_a, orders_a), ("b", fighter_b, orders_b)):
-        entry = BoutEntry(bout=bout, side=side, gladiator=man, orders=orders or {})
+    corners = (("a", fighter_a, orders_a, consent_a), ("b", fighter_b, orders_b, consent_b))
+    for side, man, orders, consent in corners:
+        entry = BoutEntry(
+            bout=bout, side=side, gladiator=man, orders=orders or {}, consented=bool(consent)
+        )
         entry.full_clean()
         entry.save()
     return bout
@@ -137,7 +154,9 @@ def bout_remove(*, bout: Bout, user=None) -> Bout:
 
 
 @transaction.atomic
-def bout_replace(*, bout: Bout, side: str, gladiator: Gladiator, user=None) -> Bout:
+def bout_replace(
+    *, bout: Bout, side: str, gladiator: Gladiator, consent: bool = False, user=None
+) -> Bout:
     """The GM puts another man in one corner of a pair not yet fought. His orders start as
     his standing orders; a book already open is voided (its line priced the man replaced)."""
     bout = Bout.objects.select_for_update().select_related("show").get(pk=bout.pk)
@@ -150,8 +169,9 @@ def bout_replace(*, bout: Bout, side: str, gladiator: Gladiator, user=None) -> B
     if any(other.gladiator_id == man.pk for other in bout.entrants):
         raise ShowError(SAME_MAN)
     _check_man(bout.show, man)
+    check_consent(man, consent)
     replaced = entry.gladiator
-    entry.gladiator, entry.name, entry.orders = man, "", {}
+    entry.gladiator, entry.name, entry.orders, entry.consented = man, "", {}, bool(consent)
     entry.full_clean()
     entry.save()
     book = bout.books.first()

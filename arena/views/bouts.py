@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 
 from arena.book.selectors import book_for_event
 from arena.errors import BoutError
-from arena.forms import DecisionForm, EditorChoiceForm
+from arena.forms import DecisionForm, EditorChoiceForm, FightForm
 from arena.models import Bout, Verdict
 from arena.selectors.pages import (
     bout_aftermath,
@@ -38,6 +38,7 @@ from arena.services.bouts import appeal_appellant, bout_decide, bout_fight, crow
 from arena.services.rudis import rudis_give
 from economy.ledger import LedgerError
 from ludus.access import Access, campaign_view
+from ludus.errors import AlreadyDone
 from ludus.services.ludus import LudusError
 
 NOT_YOUR_CHOICE = "That choice is not yours to make."
@@ -177,10 +178,22 @@ def bout_fight_view(request: HttpRequest, campaign_id: int, bout_id: int) -> Htt
     access = request.access
     bout = _get_bout(access, bout_id)
     rounds = None if request.POST.get("to") == "end" else 1
+    form = FightForm(request.POST)
     status = 200
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+        return _respond(request, access, bout, 400)
     try:
         # The editor decides from the page whatever the crowd calls (he may defy it).
-        bout = bout_fight(bout=bout, rounds=rounds, user=request.user, auto_decide=False)
+        bout = bout_fight(
+            bout=bout,
+            rounds=rounds,
+            user=request.user,
+            auto_decide=False,
+            at_round=form.cleaned_data["at_round"],
+        )
+    except AlreadyDone as done:
+        messages.info(request, str(done))
     except (BoutError, LedgerError) as error:
         messages.error(request, str(error))
         status = 400

@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from arena.errors import BoutError
-from arena.forms import BoutAddForm, ShowPlanForm
+from arena.forms import BoutAddForm, BoutReplaceForm, ShowPlanForm
 from arena.models import Bout, Show
 from arena.selectors.bouts import shows as campaign_shows
 from arena.selectors.pages import (
@@ -25,7 +25,14 @@ from arena.selectors.pages import (
     show_cost,
     show_for_campaign,
 )
-from arena.services.shows import ShowError, bout_add, show_hold, show_plan
+from arena.services.shows import (
+    ShowError,
+    bout_add,
+    bout_remove,
+    bout_replace,
+    show_hold,
+    show_plan,
+)
 from economy.ledger import LedgerError
 from economy.services.hire import hire_contract_create
 from economy.services.lex_tullia import lex_tullia_warning
@@ -34,6 +41,8 @@ from ludus.errors import AlreadyDone
 
 SHOW_PLANNED = "{show} is planned for day {day}. Put pairs on its card."
 PAIR_ADDED = "{a} and {b} are on the card."
+PAIR_REMOVED = "{pair} is off the card: the bout is void, and both men are free for another."
+PAIR_CHANGED = "The card now has {pair}."
 HIRED = "Hired {name} from {lanista} for {price:,} HS."
 SHOW_HELD = "{show} is held: every bout is fought and decided."
 SHOW_HELD_WAITING = (
@@ -105,7 +114,8 @@ def _show_context(access: Access, show: Show, bout_form: BoutAddForm | None = No
         "cost": show_cost(show) if is_editor else None,
         "lex_tullia": _lex_tullia(show),
         "dignitas": editor_standing(show),
-        "can_hold": planning and show.bouts.exists(),
+        "can_hold": planning and show.bouts.exclude(status=Bout.Status.VOID).exists(),
+        "replace_form": BoutReplaceForm(fighters=fit_for_card(show)) if planning else None,
     }
 
 
@@ -152,6 +162,8 @@ def bout_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpR
                     orders_a=_orders(data["orders_a"], data["ask_a"], data["cut_a"]),
                     orders_b=_orders(data["orders_b"], data["ask_b"], data["cut_b"]),
                     first=data["first"],
+                    consent_a=data["consent_a"],
+                    consent_b=data["consent_b"],
                 )
                 hires = []
                 if data["hire"]:
@@ -162,6 +174,7 @@ def bout_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpR
                                     show=show,
                                     gladiator=man,
                                     kind=bout.kind,
+                                    consent=bout.entry_for(man).consented,
                                     created_by=request.user,
                                 )
                             )
@@ -205,4 +218,46 @@ def show_hold_view(request: HttpRequest, campaign_id: int, show_id: int) -> Http
             )
         else:
             messages.success(request, SHOW_HELD.format(show=show.name))
+    return redirect("arena:show_detail", campaign_id, show_id)
+
+
+def _card_bout(access: Access, show: Show, bout_id: int) -> Bout:
+    try:
+        return show.bouts.get(pk=bout_id)
+    except Bout.DoesNotExist:
+        raise Http404("No such bout on this card") from None
+
+
+@campaign_view(gm_only=True, nav="shows")
+@require_POST
+def bout_remove_view(request: HttpRequest, campaign_id: int, show_id: int, bout_id: int):
+    """Take a pair off the card (GM): the bout is void, its book voided, both men free."""
+    access = request.access
+    show = _get_show(access, show_id)
+    bout = bout_remove(bout=_card_bout(access, show, bout_id), user=request.user)
+    messages.success(request, PAIR_REMOVED.format(pair=bout))
+    return redirect("arena:show_detail", campaign_id, show_id)
+
+
+@campaign_view(gm_only=True, nav="shows")
+@require_POST
+def bout_replace_view(request: HttpRequest, campaign_id: int, show_id: int, bout_id: int):
+    """Put another man in one corner of a pair not yet fought (GM)."""
+    access = request.access
+    show = _get_show(access, show_id)
+    bout = _card_bout(access, show, bout_id)
+    form = BoutReplaceForm(request.POST, fighters=fit_for_card(show))
+    if not form.is_valid():
+        problems = [f"{name}: {e}" for name, errs in form.errors.items() for e in errs]
+        messages.error(request, " ".join(problems))
+        return redirect("arena:show_detail", campaign_id, show_id)
+    data = form.cleaned_data
+    bout = bout_replace(
+        bout=bout,
+        side=data["side"],
+        gladiator=data["gladiator"],
+        consent=data["consent"],
+        user=request.user,
+    )
+    messages.success(request, PAIR_CHANGED.format(pair=bout))
     return redirect("arena:show_detail", campaign_id, show_id)

@@ -150,6 +150,7 @@ def hire(request: HttpRequest, campaign_id: int) -> HttpResponse:
             gladiator=data["gladiator"],
             kind=data["kind"],
             price_purses=data.get("price_purses"),
+            consent=data.get("consent", False),
             created_by=user,
         )
         return HIRED.format(

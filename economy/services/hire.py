@@ -32,6 +32,7 @@ from economy.services.refusals import (
     HIRE_REVERSED,
     NO_LANISTA,
     NOT_IN_BOUT,
+    RUDIARIUS_CONSENT,
     SWORD_NEEDS_BOUT,
     ContractError,
 )
@@ -49,9 +50,11 @@ def hire_contract_create(
     kind: str = Hire.Kind.TEAM,
     price_purses: int | None = None,
     favor_called: bool = False,
+    consent: bool = False,
     created_by=None,
 ) -> Hire:
-    """Hire a school's man to a show: the editor's purse pays the lanista's chest."""
+    """Hire a school's man to a show: the editor's purse pays the lanista's chest. A rudiarius
+    fights only by choice: he is hired only with his consent (his owner or the GM ticks it)."""
     price = hire_price(kind=kind, price_purses=price_purses)
     # Lock the man: two hires of him to the same show are checked one after the other.
     man = man_locked(gladiator)
@@ -61,6 +64,8 @@ def hire_contract_create(
         raise ContractError(FREED_MAN.format(gladiator=man.name))
     if man.owner_id is None:
         raise ContractError(NO_LANISTA.format(gladiator=man.name))
+    if man.status == Gladiator.Status.RUDIARIUS and not consent:
+        raise ContractError(RUDIARIUS_CONSENT.format(gladiator=man.name))
     if Hire.objects.filter(**event_is(show), gladiator=man).exists():
         raise ContractError(ALREADY_HIRED.format(gladiator=man.name, show=show.name))
     lanista = man.owner

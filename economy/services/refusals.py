@@ -67,5 +67,11 @@ LEX_TULLIA = (
 )
 
 
+RUDIARIUS_CONSENT = (
+    "{gladiator} holds the rudis and fights only by choice: he is hired only with his consent "
+    "(tick it for this show)."
+)
+
+
 class ContractError(LedgerError):
     """A contract the rules refuse. A LedgerError, so a view that shows one shows both."""
