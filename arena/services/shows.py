@@ -125,8 +125,15 @@ def bout_add(
         raise ShowError(SHOW_HELD.format(show=show))
     if fighter_a.pk == fighter_b.pk:
         raise ShowError(SAME_MAN)
+    # Lock both men, in id order (no deadlock): two cards built at once cannot both take one.
+    locked = {
+        man.pk: man
+        for man in Gladiator.objects.select_for_update()
+        .filter(pk__in=[fighter_a.pk, fighter_b.pk])
+        .order_by("pk")
+    }
     for man, consent in ((fighter_a, consent_a), (fighter_b, consent_b)):
-        man = Gladiator.objects.get(pk=man.pk)
+        man = locked[man.pk]
         _check_man(show, man)
         check_consent(man, consent)
     last = show.bouts.aggregate(last=Max("order"))["last"] or 0
