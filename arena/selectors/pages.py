@@ -31,6 +31,7 @@ from arena.services.shows import FIT
 from economy import accounts
 from economy.models import Account, Entry, Hire, Transaction
 from economy.selectors.visibility import party_balance
+from economy.services.purses import verdict_cost_most
 from ludus.models import Campaign, DignitasChange, Gladiator, Injury
 from ludus.selectors.people import carried_injuries, editor_dignitas, gladiator_figures
 from rules.core.errors import RulesError
@@ -413,3 +414,25 @@ def campaign_fighters(campaign: Campaign) -> QuerySet[Gladiator]:
 
 def my_men_q(user) -> Q:
     return Q(owner__player=user)
+
+
+@dataclass(frozen=True)
+class Funding:
+    """What the editor's purse holds against the most his decision on a bout may cost."""
+
+    editor: str
+    have: int
+    need: int
+
+    @property
+    def missing(self) -> int:
+        return max(0, self.need - self.have)
+
+
+def verdict_funding(bout: Bout) -> Funding | None:
+    """For a bout not yet begun: can the editor's purse pay for his decision? (The fight is
+    refused while it cannot: arena.services.bouts.)"""
+    if bout.status != Bout.Status.PLANNED:
+        return None
+    editor = bout.show.editor
+    return Funding(editor.name, party_balance(editor), verdict_cost_most(bout=bout))

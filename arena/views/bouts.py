@@ -33,6 +33,7 @@ from arena.selectors.pages import (
     editor_standing,
     favor_series,
     pending_choice,
+    verdict_funding,
 )
 from arena.services.bouts import appeal_appellant, bout_decide, bout_fight, crowd_call
 from arena.services.rudis import rudis_give
@@ -140,6 +141,7 @@ def _bout_context(access: Access, bout: Bout) -> dict:
         if access.owns_gladiator(bout.entry_b.gladiator)
         else None,
         "book": book_for_event(bout),
+        "funding": verdict_funding(bout) if access.is_gm else None,
     }
 
 

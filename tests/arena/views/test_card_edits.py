@@ -4,8 +4,9 @@
 import pytest
 from django.urls import reverse
 
-from arena.models import Bout
+from arena.models import Bout, Show
 from arena.services.bouts import bout_fight
+from tests import factories
 
 
 def _url(name, cast, **extra):
@@ -64,3 +65,17 @@ def test_fight_a_round_clicked_twice_fights_one_round(cast, as_user):
     client.post(url, {"to": "round", "at_round": 1})  # the page drawn after round 1: fights on
     cast.bout.refresh_from_db()
     assert len(cast.bout.log) > fought
+
+
+def test_the_bout_page_says_what_the_editors_purse_is_missing(cast, as_user):
+    from economy import accounts
+    from economy.ledger import account_balance
+
+    url = reverse("arena:bout_detail", args=[cast.campaign.pk, cast.bout.pk])
+    assert 'id="purse-short"' not in as_user(cast.gm).get(url).content.decode()  # 100,000 HS
+    poor = factories.EditorFactory(campaign=cast.campaign, name="A poor aedile")
+    Show.objects.filter(pk=cast.show.pk).update(editor=poor)
+    assert account_balance(accounts.purse(poor)) == 0
+    text = as_user(cast.gm).get(url).content.decode()
+    assert 'id="purse-short"' in text and "A poor aedile" in text and "is missing" in text
+    assert 'id="purse-short"' not in as_user(cast.owner).get(url).content.decode()
