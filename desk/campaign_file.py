@@ -20,7 +20,7 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
 from arena.book.services import bet_place, book_open
 from arena.models import Bout, Race, RaceEntry, Show
@@ -73,6 +73,10 @@ def campaign_file_read(path: Path | str) -> dict:
     return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
+def _one_line(error: Exception) -> str:
+    return " ".join(str(error).split())
+
+
 def _named(table: dict, name: str, section: str, what: str):
     if name not in table:
         raise CampaignFileError(UNKNOWN.format(section=section, what=what, name=name))
@@ -104,8 +108,14 @@ def campaign_file_load(data: dict, *, password: str) -> Loaded:
             _book(loaded, event, source, bets)
     except KeyError as missing:
         raise CampaignFileError(MISSING.format(key=missing.args[0])) from missing
-    except (TypeError, AttributeError) as error:
-        raise CampaignFileError(MALFORMED.format(error=error)) from error
+    except Refusal:
+        raise
+    # A value of the wrong kind or size anywhere (a list for a sheet, no username, a number
+    # past what the database stores) is refused here as the file's, never a traceback.
+    except (TypeError, AttributeError, ValueError, ArithmeticError, ValidationError) as error:
+        raise CampaignFileError(MALFORMED.format(error=_one_line(error))) from error
+    except DatabaseError as error:
+        raise CampaignFileError(MALFORMED.format(error=_one_line(error))) from error
     return loaded
 
 

@@ -49,7 +49,18 @@ __all__ = [  # besides its own functions, the engine's names the Era-only pages 
     "distribution",
     "exact_race_odds",
     "race_engine",
+    # and for the Era engine's own commands (bout_odds, race_odds, dice), by module
+    "dice_engine",
+    "engine",
+    "kit_table",
+    "odds_engine",
 ]
+
+# The commands are the Era engine's by nature, but take it from here, so that nothing outside
+# rules/ but this adapter imports rules.era (issue 9).
+from rules.era import dice as dice_engine
+from rules.era import kits as kit_table
+from rules.era import odds as odds_engine
 
 ENGINE_REFUSED = "The engine refused: {error}"
 NOT_A_PAIR = "An Era bout is fought by a pair, sides a and b; this one has {count} entrants."

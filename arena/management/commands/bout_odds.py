@@ -17,17 +17,37 @@ the text name it.
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import replace
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from rules.core.errors import RulesError
-from rules.era.bout import ENGINE_VERSION, ENGINE_VERSIONS, BoutSetup, Entrant, Side, fight_bout
-from rules.era.kits import KIT_NAMES, kit_by_name
-from rules.era.odds import MAX_BOUTS, OddsResult, bout_odds, bout_seeds, verdict_for
-from rules.era.orders import PRESETS, orders_by_name
-from rules.era.sheet import CHARACTERISTICS, SKILLS, Fighter
+from arena.adapters.era import (
+    CHARACTERISTICS,
+    PRESETS,
+    SKILLS,
+    Fighter,
+    engine,
+    kit_table,
+    odds_engine,
+    orders_by_name,
+)
+from arena.management.commands.dice import SEED_RANGE, one_line_errors, option_error
+from rules.core.errors import RulesError, check_range
+
+ENGINE_VERSION, ENGINE_VERSIONS = engine.ENGINE_VERSION, engine.ENGINE_VERSIONS
+BoutSetup, Entrant, Side, fight_bout = (
+    engine.BoutSetup,
+    engine.Entrant,
+    engine.Side,
+    engine.fight_bout,
+)
+KIT_NAMES, kit_by_name = kit_table.KIT_NAMES, kit_table.kit_by_name
+MAX_BOUTS, OddsResult, bout_odds = (
+    odds_engine.MAX_BOUTS,
+    odds_engine.OddsResult,
+    odds_engine.bout_odds,
+)
+bout_seeds, verdict_for = odds_engine.bout_seeds, odds_engine.verdict_for
 
 SIDE_DEFAULTS = {
     "a": {"kit": "thraex", "name": "Bithys", "melee": 3, "favor": 3},
@@ -43,19 +63,17 @@ ROWS = (
     ("sword_given", "sword given (appeal failed)", False),
     ("killed", "killed on the sand", False),
 )
-
-
-def one_line_errors(parser: CommandParser) -> CommandParser:
-    """Argparse's complaints as one line with status 2, from the shell or from call_command."""
-
-    def error(message: str) -> None:
-        if parser.called_from_command_line:
-            sys.stderr.write(f"CommandError: {message}\n")
-            sys.exit(2)
-        raise CommandError(message, returncode=2)
-
-    parser.error = error
-    return parser
+# The engine's name of an entrant's field, and the option that sets it (after --a or --b).
+SIDE_OPTIONS = {name: f"-{name}" for name in CHARACTERISTICS + SKILLS} | {
+    "kit": "",
+    "name": "-name",
+    "orders": "-orders",
+    "crowd favor": "-favor",
+    "helm": "-helm",
+    "carried injuries": "-injuries",
+    "injuries": "-injury",  # the named ones: a name off the table, or too many
+    "wounds": "-wounds",
+}
 
 
 class Command(BaseCommand):
@@ -131,10 +149,10 @@ def add_side_arguments(parser: CommandParser, side: str, defaults: dict) -> None
 
 def build_entrant(options: dict, side: str) -> Entrant:
     ratings = {name: options[f"{side}_{name}"] for name in CHARACTERISTICS + SKILLS}
-    orders = orders_by_name(options[f"{side}_orders"])
-    if options[f"{side}_cut"]:
-        orders = replace(orders, cut=True)
     try:
+        orders = orders_by_name(options[f"{side}_orders"])
+        if options[f"{side}_cut"]:
+            orders = replace(orders, cut=True)
         return Entrant(
             fighter=Fighter(name=options[f"{side}_name"], **ratings),
             kit=kit_by_name(options[side]),
@@ -146,11 +164,14 @@ def build_entrant(options: dict, side: str) -> Entrant:
             wounds=options[f"{side}_wounds"],
         )
     except RulesError as error:
-        raise RulesError(f"side {side}: {error}") from error
+        names = {field: f"--{side}{option}" for field, option in SIDE_OPTIONS.items()}
+        raise option_error(error, names) from error
 
 
 def build_setup(options: dict) -> BoutSetup:
     first = None if options["first"] == "random" else Side(options["first"])
+    check_range("--bouts", options["bouts"], 1, MAX_BOUTS)
+    check_range("--seed", options["seed"], *SEED_RANGE)
     if options["log"] and options["bouts"] != 1:
         raise RulesError(f"--log needs --bouts 1; got --bouts {options['bouts']}")
     return BoutSetup(build_entrant(options, "a"), build_entrant(options, "b"), first)

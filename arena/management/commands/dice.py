@@ -11,14 +11,32 @@ from __future__ import annotations
 
 import json
 import sys
+from argparse import _AppendAction
 from fractions import Fraction
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from rules.era.dice import DIE_ORDER, Difficulty, Pool, RulesError, check_range, distribution
+from arena.adapters.era import Pool, dice_engine, distribution
+from ludus.limits import MAX_SEED
+from rules.core.errors import RulesError, check_range
+
+DIE_ORDER, Difficulty = dice_engine.DIE_ORDER, dice_engine.Difficulty
 
 # A count above the pool's own limit is reported by Pool, naming the die.
 COUNT_LIMIT = 20
+# A seed as the campaign stores it (ludus.limits), so a run here can be a stored bout's.
+SEED_RANGE = (0, MAX_SEED)
+
+
+def option_error(error: RulesError, options: dict[str, str], note: str = "") -> RulesError:
+    """The engine's message with its field's name replaced by the option's (`options`: the
+    engine's name to the option's, e.g. "crowd favor" to "--a-favor"), so it names what to fix.
+    """
+    text = str(error)
+    for name in sorted(options, key=len, reverse=True):
+        if text.startswith(name):
+            return RulesError(options[name] + text[len(name) :] + note)
+    return RulesError(text + note)
 
 
 def one_line_errors(parser: CommandParser) -> CommandParser:
@@ -34,7 +52,20 @@ def one_line_errors(parser: CommandParser) -> CommandParser:
             sys.exit(2)
         raise CommandError(message, returncode=2)
 
+    parse_args = parser.parse_args
+
+    def parse_checked(args=None, namespace=None):
+        # Python 3.11's argparse takes "--" given as a value ("--driver=--") for an empty list.
+        options = parse_args(args, namespace)
+        for action in parser._actions:
+            value = getattr(options, action.dest, None)
+            values = value if isinstance(action, _AppendAction) else [value]
+            if isinstance(values, list) and [] in values and action.option_strings:
+                error(f"argument {action.option_strings[-1]}: expected one argument")
+        return options
+
     parser.error = error
+    parser.parse_args = parse_checked
     return parser
 
 
@@ -76,6 +107,10 @@ class Command(BaseCommand):
             self.stdout.write(render(pool, dist))
 
 
+DIE_OPTIONS = {die.label.lower(): f"--{die.label.lower()}" for die in DIE_ORDER}
+SHORTCUT_OPTIONS = {name: f"--{name}" for name in ("characteristic", "skill", "difficulty")}
+
+
 def build_pool(options: dict) -> Pool:
     counts = {}
     for die in DIE_ORDER:
@@ -83,10 +118,22 @@ def build_pool(options: dict) -> Pool:
         counts[name] = check_range(f"--{name}", options[name], 0, COUNT_LIMIT)
     pool = Pool(**counts)
     characteristic, skill = options.get("characteristic"), options.get("skill")
-    if characteristic is not None or skill is not None:
-        pool = pool + Pool.from_ratings(characteristic or 0, skill or 0)
-    if options.get("difficulty") is not None:
-        pool = pool.with_difficulty(options["difficulty"])
+    try:
+        if characteristic is not None or skill is not None:
+            shortcut = Pool.from_ratings(characteristic or 0, skill or 0)
+            try:
+                pool = pool + shortcut
+            except RulesError as error:  # too many dice of a kind, counted and from ratings
+                note = " with the --characteristic and --skill shortcut"
+                raise option_error(error, DIE_OPTIONS, note) from error
+        if options.get("difficulty") is not None:
+            difficulty = dice_engine.Difficulty.parse(options["difficulty"])
+            try:
+                pool = pool.with_difficulty(difficulty)
+            except RulesError as error:
+                raise option_error(error, DIE_OPTIONS, " with --difficulty") from error
+    except RulesError as error:
+        raise option_error(error, SHORTCUT_OPTIONS) from error
     return pool
 
 

@@ -12,10 +12,12 @@ from arena.models import Bout, Show
 from arena.selectors.bouts import show_card, show_events
 from arena.services.shows import show_hold
 from economy.models import SESTERCES_PER_PURSE, Transaction
+from ludus.errors import Refusal
+from ludus.limits import MAX_ID, MAX_SEED, check_range
 from ludus.models import DignitasChange
 from ludus.references import events_q
 
-NO_SHOW = "No show with id {id}."
+NO_SHOW = "--show: no show with id {id}."
 
 
 def bout_line(bout: Bout) -> str:
@@ -56,6 +58,12 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, help="seed for the bouts (default: random)")
 
     def handle(self, *args, **options):
+        try:
+            check_range(options["show"], field="--show", low=1, high=MAX_ID)
+            if options["seed"] is not None:
+                check_range(options["seed"], field="--seed", low=0, high=MAX_SEED)
+        except Refusal as error:
+            raise CommandError(str(error), returncode=2) from error
         show = Show.objects.filter(pk=options["show"]).first()
         if show is None:
             raise CommandError(NO_SHOW.format(id=options["show"]), returncode=2)

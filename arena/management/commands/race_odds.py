@@ -13,9 +13,16 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from arena.management.commands.dice import one_line_errors
-from rules.core.errors import RulesError
-from rules.era.race import LEGS, Driver, RaceOdds, exact_race_odds, race_odds
+from arena.adapters.era import race_engine
+from arena.management.commands.dice import SEED_RANGE, one_line_errors, option_error
+from rules.core.errors import RulesError, check_range
+
+LEGS, MAX_DRIVERS, Driver, RaceOdds = (
+    race_engine.LEGS,
+    race_engine.MAX_DRIVERS,
+    race_engine.Driver,
+    race_engine.RaceOdds,
+)
 
 
 class Command(BaseCommand):
@@ -38,9 +45,13 @@ class Command(BaseCommand):
         try:
             drivers = build_drivers(options["driver"], options["push"])
             if options["exact"]:
-                odds = exact_race_odds(drivers)
+                odds = race_engine.exact_race_odds(drivers)
             else:
-                odds = race_odds(drivers, options["races"], options["seed"])
+                seed = check_range("--seed", options["seed"], *SEED_RANGE)
+                try:
+                    odds = race_engine.race_odds(drivers, options["races"], seed)
+                except RulesError as error:
+                    raise option_error(error, {"races": "--races"}) from error
         except RulesError as error:
             raise CommandError(str(error), returncode=2) from error
         if options["json"]:
@@ -52,15 +63,17 @@ class Command(BaseCommand):
 def build_drivers(specs: list[str], push: str) -> list[Driver]:
     if not specs:
         raise RulesError("--driver is required, once per driver (e.g. --driver 3,2)")
+    if len(specs) > MAX_DRIVERS:
+        raise RulesError(f"--driver may be given at most {MAX_DRIVERS} times; got {len(specs)}")
     pushes = parse_push(push, len(specs))
     return [parse_driver(spec, number, pushes[number - 1]) for number, spec in enumerate(specs, 1)]
 
 
 def parse_driver(spec: str, number: int, pushes: bool) -> Driver:
-    parts = spec.split(",")
-    if len(parts) != 2 or not all(part.strip().lstrip("-").isdigit() for part in parts):
-        raise RulesError(f"--driver must be AGILITY,OPERATE (e.g. 3,2); got {spec!r}")
-    agility, operate = (int(part) for part in parts)
+    try:
+        agility, operate = (int(part) for part in spec.split(","))
+    except ValueError:  # not two parts, or one not a whole number ("x", "1.5", "²")
+        raise RulesError(f"--driver must be AGILITY,OPERATE (e.g. 3,2); got {spec!r}") from None
     try:
         return Driver(f"Driver {number}", agility, operate, push=(pushes,) * LEGS)
     except RulesError as error:

@@ -6,14 +6,12 @@ are. A file that breaks a rule is refused with one line naming the section and t
 status 2, and nothing is written.
 """
 
-import json
-
 from django.core.management.base import BaseCommand, CommandError
 
 from desk.campaign_file import CampaignFileError, campaign_file_load, campaign_file_read
 from ludus.errors import Refusal
 
-UNREADABLE = "Cannot read {path}: {error}"
+UNREADABLE = "Cannot read the file {path!r}: {error}"  # repr: one line, whatever its name
 
 
 class Command(BaseCommand):
@@ -27,7 +25,7 @@ class Command(BaseCommand):
         path = options["file"]
         try:
             data = campaign_file_read(path)
-        except (OSError, json.JSONDecodeError, UnicodeDecodeError) as error:
+        except (OSError, ValueError) as error:  # JSON and UTF-8 errors, a NUL in the name
             raise CommandError(UNREADABLE.format(path=path, error=error), returncode=2) from error
         try:
             loaded = campaign_file_load(data, password=options["password"])
