@@ -5,5 +5,6 @@ class ArenaConfig(AppConfig):
     name = "arena"
 
     def ready(self) -> None:
-        # Connects arena's receivers of ludus's signals (a man leaving his cards).
-        from arena.services import cards  # noqa: F401
+        # Connects arena's receivers of ludus's signals (a man leaving his cards, a loser dying
+        # before the verdict).
+        from arena.services import bouts, cards  # noqa: F401

@@ -193,6 +193,8 @@ class BoutEntry(models.Model):
         WALKED_OUT = "walked_out", "Walked out"
         SPARED = "spared", "Spared"
         DEAD = "dead", "Dead"
+        # The loser died of his wounds overnight while the bout waited for the editor.
+        DIED_WAITING = "died_waiting", "Died before the verdict"
 
     bout = models.ForeignKey(Bout, on_delete=models.CASCADE, related_name="entries")
     side = models.CharField(max_length=20, help_text='His side or team ("a" or "b" in a pair).')

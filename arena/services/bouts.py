@@ -13,6 +13,7 @@ decisions), so a bout fought round by round ends exactly as one fought at once.
 from __future__ import annotations
 
 from django.db import transaction
+from django.dispatch import receiver
 
 from arena.adapters import adapter_for
 from arena.adapters.base import Fought
@@ -27,6 +28,7 @@ from ludus.errors import AlreadyDone
 from ludus.models import DignitasChange, Gladiator, Injury
 from ludus.selectors.people import gladiator_figures
 from ludus.services.ludus import contract_count_down
+from ludus.signals import DIED, gladiator_left
 from rules.core.seeds import new_seed
 
 BOUT_OVER = "This bout is over ({status}); it cannot be fought again."
@@ -339,6 +341,48 @@ def _decide(bout: Bout, *, editor_choice: str | None, user) -> Verdict:
     return verdict
 
 
+@receiver(gladiator_left, dispatch_uid="arena.bouts.loser_died_waiting")
+def loser_dies_before_verdict(sender, *, gladiator: Gladiator, reason: str, **kwargs) -> None:
+    """A loser who dies of his wounds overnight while his bout waits for the editor leaves
+    nothing to decide: the bout is settled as if he had died on the sand (docs/rules.md,
+    "Dying before the verdict")."""
+    if reason != DIED:
+        return
+    waiting = Bout.objects.filter(
+        status=Bout.Status.AWAITING_VERDICT,
+        entries__gladiator=gladiator,
+        entries__result=BoutEntry.Result.LOST,
+    )
+    for bout in waiting:
+        bout_settle_loser_dead(bout=bout)
+
+
+@transaction.atomic
+def bout_settle_loser_dead(*, bout: Bout) -> Bout:
+    """Close a bout whose loser died before the verdict: no verdict, no Dignitas for defying
+    the crowd, no lanista's price (the editor gave no sword); the winner's purse is paid, the
+    +1 for a winner at Crowd Favor 6 is earned, and the contracts count down, as for a death
+    on the sand."""
+    bout = (
+        Bout.objects.select_for_update(of=("self",))
+        .select_related("show__campaign", "show__editor")
+        .get(pk=bout.pk)
+    )
+    if bout.status != Bout.Status.AWAITING_VERDICT:
+        raise BoutError(NOT_AWAITING.format(status=bout.get_status_display().lower()))
+    losing = bout.losing_entry
+    losing.fate = BoutEntry.Fate.DIED_WAITING
+    losing.full_clean()
+    losing.save(update_fields=["fate"])
+    bout.status = Bout.Status.DONE
+    bout.full_clean()
+    bout.save(update_fields=["status"])
+    for change in _six_gain(bout):
+        change.save()
+    _after(bout)
+    return bout
+
+
 def _six_gain(bout: Bout) -> list[DignitasChange]:
     """+1 Dignitas for a winner at Crowd Favor 6, once per editor per session of play (seed 001:
     "once a session"). A session is a campaign day (docs/rules.md): two shows of his on one
@@ -366,8 +410,12 @@ def _six_gain(bout: Bout) -> list[DignitasChange]:
 
 def _after(bout: Bout, *, sword_given: bool = False) -> None:
     """Money and contracts once the bout is done: the purse, the lanista's price, the count."""
-    if bout.winner is not None:
-        purse_pay(bout=bout, winner=bout.winner, favor=_winner_favor(bout))
+    winner = bout.winner
+    if winner is not None:
+        winner.refresh_from_db(fields=["status"])
+    if winner is not None and winner.is_alive:
+        # A winner who died of his wounds before the editor's decision takes no purse.
+        purse_pay(bout=bout, winner=winner, favor=_winner_favor(bout))
     if sword_given:
         # The lanista's price to the man's lanista, hired or not (nothing for a man of no school).
         sword_given_charge(bout=bout, gladiator=bout.loser)
