@@ -17,6 +17,9 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo --if-empty
+	@# The background tasks' worker (long odds runs) runs beside the web server, and stops with it.
+	$(BIN)/python manage.py db_worker --no-reload & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: $(STAMP)

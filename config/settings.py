@@ -4,8 +4,12 @@ DATABASE_URL       sqlite:///path or postgres://user:pass@host:port/name (defaul
 DJANGO_DEBUG       true/false (default true, for the local table; set false when hosted)
 DJANGO_SECRET_KEY  required when DJANGO_DEBUG is false
 DJANGO_ALLOWED_HOSTS  comma-separated (default localhost,127.0.0.1)
+LUDUS_TASKS_BACKEND   the background tasks' backend (default the database's, run by
+                      `manage.py db_worker`; e.g. django_tasks_rq.RQBackend on a real queue)
+LUDUS_TASKS_OPTIONS   that backend's OPTIONS as JSON (default {})
 """
 
+import json
 import os
 from pathlib import Path
 
@@ -32,6 +36,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "django_tasks",
+    "django_tasks_db",
     "ludus",
     "arena",
     "economy",
@@ -74,6 +80,14 @@ DATABASES = {
     "default": env_database("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Background work (ludus.services.jobs): the database backend needs no other server.
+TASKS = {
+    "default": {
+        "BACKEND": os.environ.get("LUDUS_TASKS_BACKEND", "django_tasks_db.DatabaseBackend"),
+        "OPTIONS": json.loads(os.environ.get("LUDUS_TASKS_OPTIONS", "{}")),
+    }
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

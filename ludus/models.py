@@ -374,3 +374,49 @@ class OnceKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.key}"
+
+
+class Job(models.Model):
+    """Work a member asked for that takes longer than a page should wait (odds over many bouts,
+    later a big export): queued as a background task (ludus.services.jobs), with its progress
+    and its result kept so the page can poll it and the member come back to it."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="jobs")
+    kind = models.CharField(max_length=40)  # what it does, e.g. "bout_odds"
+    title = models.CharField(max_length=200)  # what the member asked, in words
+    params = models.JSONField(default=dict)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField()
+    result = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(done__lte=models.F("total")), name="job_done_le_total"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.get_status_display().lower()})"
+
+    @property
+    def percent(self) -> int:
+        return 100 * self.done // self.total if self.total else 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.DONE, self.Status.FAILED)

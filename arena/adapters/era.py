@@ -29,7 +29,7 @@ from rules.era.dice import MAX_DICE_PER_KIND, Pool, distribution
 from rules.era.injuries import INJURY_STEP, characteristic_loss, entries_named, injured_wound_points
 from rules.era.injuries import Injury as TableInjury
 from rules.era.kits import Kit
-from rules.era.odds import bout_odds
+from rules.era.odds import OddsResult, bout_odds
 from rules.era.orders import PRESETS, BoonSpend, Choice, DecisionKind, Orders, orders_by_name
 from rules.era.race import exact_race_odds
 from rules.era.sheet import (
@@ -43,6 +43,7 @@ from rules.era.sheet import (
 
 __all__ = [  # besides its own functions, the engine's names the Era-only pages use
     "MAX_DICE_PER_KIND",
+    "OddsResult",
     "PRESETS",
     "Pool",
     "bout_odds",

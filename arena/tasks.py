@@ -1,0 +1,37 @@
+"""arena's background tasks (Django's tasks framework, the django-tasks backport; see
+ludus.services.jobs). Each takes a job's id and reports on the job's row."""
+
+from __future__ import annotations
+
+import logging
+
+from django_tasks import task
+
+from arena.services.odds_runs import OddsAsk, odds_in_chunks, result_data
+from ludus.errors import Refusal
+from ludus.services.jobs import job_begin, job_fail, job_finish, job_progress
+from rules.core.errors import RulesError
+
+logger = logging.getLogger(__name__)
+
+
+@task()
+def bout_odds_job(job_id: int) -> None:
+    """The odds of a matchup over many bouts, chunk by chunk, the progress on the job."""
+    job = job_begin(job_id)
+    try:
+        ask = OddsAsk.from_params(job.campaign, job.params)
+        result = odds_in_chunks(
+            ask.setup(),
+            bouts=ask.bouts,
+            seed=ask.seed,
+            progress=lambda done: job_progress(job_id, done),
+        )
+    except (Refusal, RulesError, ValueError) as error:
+        job_fail(job_id, str(error))
+        return
+    except Exception:
+        job_fail(job_id, "The run failed on the server; the error is in the worker's log.")
+        logger.exception("bout odds job %s failed", job_id)
+        raise
+    job_finish(job_id, result_data(result))

@@ -1,0 +1,98 @@
+"""Odds over many bouts in chunks, as a background job (issue 14): the chunks add up to the
+run, a short run is the command's own figures, and the worker runs a queued job to its end with
+its progress on the job's row."""
+
+import pytest
+from django.core.management import call_command
+
+from arena.adapters.era import bout_odds
+from arena.services import odds_runs
+from arena.services.odds_runs import OddsAsk, chunks, odds_in_chunks, odds_job_start
+from arena.tasks import bout_odds_job
+from ludus.limits import OutOfRange
+from ludus.models import Job
+from tests import factories
+
+
+def _ask(cast, *, bouts=300, seed=5, **extra) -> OddsAsk:
+    data = dict(
+        fighter_a=cast.bithys,
+        fighter_b=cast.rufus,
+        orders_a="fight-on",
+        orders_b="cautious",
+        venue=cast.bout.show.venue,
+        favor_a=None,
+        favor_b=None,
+        bouts=bouts,
+        seed=seed,
+    )
+    data.update(extra)
+    return OddsAsk(**data)
+
+
+def test_a_run_is_cut_into_chunks_that_cover_it_each_with_its_own_seed():
+    plan = chunks(30_001, seed=3)
+    assert [size for size, _ in plan] == [10_000, 10_000, 10_000, 1]
+    assert len({seed for _, seed in plan}) == 4
+    assert plan == chunks(30_001, seed=3)  # the same seed, the same chunks
+    assert chunks(500, seed=3) == [(500, 3)]
+
+
+def test_a_short_run_gives_the_engines_own_figures_for_its_seed(cast):
+    ask = _ask(cast)
+    assert odds_in_chunks(ask.setup(), bouts=300, seed=5) == bout_odds(
+        ask.setup(), bouts=300, seed=5
+    )
+
+
+def test_the_chunks_counts_add_up_and_progress_is_reported(cast, monkeypatch):
+    monkeypatch.setattr(odds_runs, "CHUNK", 100)
+    ask = _ask(cast)
+    seen = []
+    run = odds_in_chunks(ask.setup(), bouts=250, seed=5, progress=seen.append)
+    assert seen == [100, 200, 250]
+    parts = [bout_odds(ask.setup(), bouts=n, seed=s) for n, s in chunks(250, 5)]
+    assert run.bouts == 250 and run.seed == 5
+    assert run.a_wins == sum(p.a_wins for p in parts)
+    assert run.a_wins + run.b_wins + run.draws == 250
+    assert run.total_rounds == sum(p.total_rounds for p in parts)
+
+
+def test_the_worker_runs_a_queued_job_to_its_end(
+    cast, monkeypatch, django_capture_on_commit_callbacks
+):
+    monkeypatch.setattr(odds_runs, "CHUNK", 100)
+    with django_capture_on_commit_callbacks(execute=True):
+        job = odds_job_start(campaign=cast.campaign, ask=_ask(cast), task=bout_odds_job)
+    assert Job.objects.get(pk=job.pk).status == Job.Status.QUEUED
+
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+
+    job.refresh_from_db()
+    assert job.status == Job.Status.DONE and job.done == job.total == 300
+    expected = odds_in_chunks(_ask(cast).setup(), bouts=300, seed=5)
+    assert odds_runs.result_from(job.result) == expected
+    assert job.finished is not None
+
+
+def test_a_job_whose_man_is_gone_fails_with_a_reason(cast, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        job = odds_job_start(campaign=cast.campaign, ask=_ask(cast), task=bout_odds_job)
+    job.params = {**job.params, "fighter_b": cast.bithys.pk + 10_000}
+    job.save(update_fields=["params"])
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+    job.refresh_from_db()
+    assert job.status == Job.Status.FAILED and job.error
+
+
+def test_a_job_of_no_bouts_is_refused_and_queues_nothing(cast, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(OutOfRange, match="total"):
+        odds_job_start(campaign=cast.campaign, ask=_ask(cast, bouts=0), task=bout_odds_job)
+    assert not Job.objects.exists()
+
+
+def test_another_campaigns_man_is_not_read_by_a_job(cast):
+    stranger = factories.GladiatorFactory()
+    params = {**_ask(cast).params(), "fighter_b": stranger.pk}
+    with pytest.raises(Exception, match="does not exist"):
+        OddsAsk.from_params(cast.campaign, params)
