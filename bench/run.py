@@ -57,6 +57,7 @@ SECTIONS = {
     "races": Section("bench.sections.races", needs_database=False),
     "ledger": Section("bench.sections.ledger", needs_database=True),
     "show": Section("bench.sections.show", needs_database=True),
+    "load": Section("bench.sections.load", needs_database=True),
 }
 
 

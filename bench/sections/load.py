@@ -1,0 +1,138 @@
+"""6. Load: gunicorn with 2 workers on loopback, locust reading the dashboard and the ledger
+(issue 14: 100 requests a second with no error, on SQLite and on PostgreSQL; run the bench a
+second time with --database-url for the other database).
+
+The bench's database gets a copy of the demo; the GM's session is made here and handed to
+locust, so the load is of pages, not of logins. Bounded in time (scale) and count (each
+simulated member stops after LUDUS_LOAD_REQUESTS requests); the server is stopped at the end.
+
+Django: imported only after the harness's `Database` has set Django up.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from django.conf import settings
+from django.test import Client
+
+from bench.harness import ROOT, Report, Scale, at_least, at_most
+from desk.demo import demo_build
+
+USERS = 30
+PACE = 4  # requests a second per simulated member: 120 offered, 100 the target held
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _bin(name: str) -> str:
+    found = Path(sys.executable).with_name(name)
+    return str(found) if found.exists() else (shutil.which(name) or name)
+
+
+def _wait_for(url: str, seconds: float = 30) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            urllib.request.urlopen(url, timeout=1)  # noqa: S310 - loopback only
+            return
+        except urllib.error.HTTPError:
+            return  # it answers
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"the bench's server did not answer at {url}")
+
+
+def _aggregated(stats_csv: Path) -> dict[str, str]:
+    with stats_csv.open() as handle:
+        return next(row for row in csv.DictReader(handle) if row["Name"] == "Aggregated")
+
+
+def run(scale: Scale, report: Report) -> None:
+    report.section("6. Load: gunicorn, 2 workers, locust on the dashboard and the ledger")
+    demo = demo_build()
+    gm = demo.users["gm"][0]
+    client = Client()
+    client.force_login(gm)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    seconds = 6 if scale.name == "quick" else 20
+    port = _free_port()
+    env = {**os.environ, "LUDUS_LOAD_CAMPAIGN": str(demo.campaign.pk)}
+    env.update(LUDUS_LOAD_SESSION=session, LUDUS_LOAD_PACE=str(PACE))
+    env["LUDUS_LOAD_REQUESTS"] = str(PACE * seconds + 10)
+    server = subprocess.Popen(
+        [
+            _bin("gunicorn"),
+            "config.wsgi",
+            "-w",
+            "2",
+            "-b",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_for(f"http://127.0.0.1:{port}/login/")
+        with tempfile.TemporaryDirectory(prefix="ludus-load-") as out:
+            subprocess.run(
+                [
+                    _bin("locust"),
+                    "-f",
+                    str(ROOT / "bench" / "locustfile.py"),
+                    "--headless",
+                    "--host",
+                    f"http://127.0.0.1:{port}",
+                    "-u",
+                    str(USERS),
+                    "-r",
+                    str(USERS),
+                    "--run-time",
+                    f"{seconds}s",
+                    "--csv",
+                    f"{out}/load",
+                    "--only-summary",
+                    "--loglevel",
+                    "ERROR",
+                ],
+                cwd=ROOT,
+                env=env,
+                check=False,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                timeout=seconds + 60,
+            )
+            row = _aggregated(Path(out) / "load_stats.csv")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    note = f"{row['Request Count']} requests in {seconds} s, {USERS} members, {database}"
+    report.add(
+        "load.requests_per_s",
+        "requests a second held",
+        float(row["Requests/s"]),
+        "req/s",
+        at_least(100),
+        note=note,
+    )
+    report.add("load.failures", "requests that failed", float(row["Failure Count"]), "", at_most(0))
+    report.add("load.p95_ms", "95th percentile", float(row["95%"]), "ms", at_most(150))
