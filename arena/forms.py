@@ -184,9 +184,12 @@ class PoolForm(forms.Form):
 
 
 class DecisionForm(forms.Form):
-    """The answer to the engine's pending choice; the choices come from the pending decision."""
+    """The answer to the engine's pending choice; the choices come from the pending decision.
+    `answers` is how many answers the bout held when the page was drawn, so a repeated click
+    or a stale tab answers nothing more (optional, for a client that does not send it)."""
 
     choice = forms.ChoiceField(choices=())
+    answers = StateField(name="answers", required=False)
 
     def __init__(self, *args, options=(), **kwargs):
         super().__init__(*args, **kwargs)

@@ -71,14 +71,19 @@ def _check_legs(campaign: Campaign, legs: list[Leg]) -> None:
         raise LedgerError(UNBALANCED.format(total=total))
 
 
-def _lock_and_check_funds(legs: list[Leg]) -> None:
-    """Lock every debited account (in id order, so two postings never deadlock) and check it."""
-    debits: dict[int, int] = {}
+def _lock(legs: list[Leg]) -> tuple[list[Account], dict[int, int]]:
+    """Lock every account of the legs (in id order, so two postings never deadlock); each
+    account's net movement."""
+    nets: dict[int, int] = {}
     for leg in legs:
-        debits[leg.account.pk] = debits.get(leg.account.pk, 0) + leg.amount
-    locked = Account.objects.select_for_update().filter(pk__in=sorted(debits)).order_by("pk")
+        nets[leg.account.pk] = nets.get(leg.account.pk, 0) + leg.amount
+    locked = Account.objects.select_for_update().filter(pk__in=sorted(nets)).order_by("pk")
+    return list(locked), nets
+
+
+def _check_funds(locked: list[Account], nets: dict[int, int]) -> None:
     for account in locked:
-        net = debits[account.pk]
+        net = nets[account.pk]
         if net < 0 and not account.may_overdraw:
             balance = account_balance(account)
             if balance + net < 0:
@@ -110,7 +115,13 @@ def transaction_post(
     found = _existing(campaign, idempotency_key)
     if found is not None:
         return _same_or_error(found, legs, idempotency_key)
-    _lock_and_check_funds(legs)
+    locked, nets = _lock(legs)
+    # Asked again under the locks: a twin posting (a double click on PostgreSQL) that held
+    # them has committed by now, and this one is its retry, not a second payment.
+    found = _existing(campaign, idempotency_key)
+    if found is not None:
+        return _same_or_error(found, legs, idempotency_key)
+    _check_funds(locked, nets)
     try:
         # A savepoint, so that losing a race on the unique key leaves the outer block usable.
         with transaction.atomic():
@@ -122,7 +133,9 @@ def transaction_post(
                 idempotency_key=idempotency_key,
                 **links,
             )
-            posted.full_clean()
+            # The key's uniqueness is the index's to decide (the IntegrityError below), not a
+            # check that a twin committing meanwhile would turn into a ValidationError.
+            posted.full_clean(validate_constraints=False)
             posted.save()
             Entry.objects.bulk_create(
                 Entry(transaction=posted, account=leg.account, amount=leg.amount) for leg in legs

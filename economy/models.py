@@ -80,6 +80,21 @@ class Account(models.Model):
 
     class Meta:
         ordering = ["kind", "name"]
+        # The campaign's own accounts, one of each kind (economy.accounts opens them on first
+        # use): two first postings at once must not open two markets.
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "kind"],
+                condition=models.Q(
+                    kind__in=["market", "state", "bookmaker"],
+                    lanista=None,
+                    gladiator=None,
+                    editor=None,
+                    bettor=None,
+                ),
+                name="one_house_account_per_kind",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -47,9 +47,20 @@ class BookOpenForm(forms.Form):
         ]
 
 
+LINE_BAD = "The line this form is for (field line) is damaged; reload the page."
+
+
 class ShortenForm(forms.Form):
     side = forms.TypedChoiceField(coerce=int, choices=(), label="Shorten")
     steps = forms.IntegerField(min_value=1, max_value=5, initial=1, label="by rungs")
+    # The line the page was drawn for (economy.services.betting.line_mark): a repeated click
+    # shortens nothing more (optional, for a client that does not send it).
+    line = forms.RegexField(
+        regex=r"^[0-9a-f]{16}$",
+        required=False,
+        widget=forms.HiddenInput,
+        error_messages={"invalid": LINE_BAD},
+    )
 
     def __init__(self, *args, sides, **kwargs):
         super().__init__(*args, **kwargs)

@@ -29,6 +29,7 @@ from arena.models import Bout, Race
 from economy.models import Book
 from economy.services import betting
 from ludus.access import Access, campaign_view
+from ludus.errors import AlreadyDone
 
 
 def _get_book(access: Access, book_id: int) -> Book:
@@ -63,7 +64,11 @@ def _book_context(request: HttpRequest, access: Access, book: Book, bet_form=Non
         "bets": visible_bets(access, book),
         "purses": bettor_balances(access),
         "bet_form": (bet_form or BetForm(bettors=bettors, sides=sides)) if can_bet else None,
-        "shorten_form": ShortenForm(sides=sides) if access.is_gm and book.is_open else None,
+        "shorten_form": (
+            ShortenForm(sides=sides, initial={"line": betting.line_mark(book)})
+            if access.is_gm and book.is_open
+            else None
+        ),
         "close_form": CloseForm() if access.is_gm and book.is_open else None,
         "winner_known": book_services.winning_side(book) is not None,
     }
@@ -154,11 +159,18 @@ def book_shorten_view(request: HttpRequest, campaign_id: int, book_id: int) -> H
     if form.is_valid():
         try:
             betting.book_shorten(
-                book=book, side=form.cleaned_data["side"], steps=form.cleaned_data["steps"]
+                book=book,
+                side=form.cleaned_data["side"],
+                steps=form.cleaned_data["steps"],
+                line=form.cleaned_data["line"] or None,
             )
             messages.success(request, "The line is shortened.")
+        except AlreadyDone as done:
+            messages.info(request, str(done))
         except betting.BettingError as error:
             messages.error(request, str(error))
+    elif "line" in form.errors:
+        messages.error(request, " ".join(form.errors["line"]))
     else:
         messages.error(request, "Choose a side and 1 to 5 rungs.")
     return redirect("bets:book_detail", campaign_id, book.pk)

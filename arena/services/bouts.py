@@ -46,6 +46,10 @@ FIGHTER_INCAPACITATED = (
 )
 BAD_CHOICE = "The editor's choice must be missio or sword; got {choice!r}."
 BAD_ROUNDS = "Fight at least one round; got {rounds!r}."
+CHOICE_DONE = (
+    "Already done: this page was drawn when the bout held {at} answers, and it holds {held}. "
+    "Nothing more was answered or fought; here it is as it stands."
+)
 ROUND_DONE = (
     "Already done: this page was drawn after round {at}, and the bout stands after round "
     "{rounds}. Nothing more was fought; here it is as it stands."
@@ -126,6 +130,7 @@ def bout_fight(
     user=None,
     auto_decide: bool = True,
     at_round: int | None = None,
+    answered: int | None = None,
 ) -> Bout:
     """Fight a bout (to the end, or `rounds` more rounds), recording what the engine settles.
 
@@ -135,6 +140,9 @@ def bout_fight(
     engine starts each man at the Wounds he carried in, so only the bout's own are added), and
     waits for the editor — unless the crowd's call leaves him no choice (release or the sword)
     and `auto_decide`, when the decision is made at once.
+
+    `at_round` (the round the page was drawn at) and `answered` (the number of answers the bout
+    held then) are the state a post was meant for: a repeat or a stale tab is AlreadyDone.
     """
     # Lock the bout: two clicks on "fight" must not fight it twice.
     bout = (
@@ -146,6 +154,10 @@ def bout_fight(
     if at_round is not None and at_round != bout.rounds:
         # The page was drawn at another round: a repeated click or a stale tab fights nothing.
         raise AlreadyDone(ROUND_DONE.format(at=at_round, rounds=bout.rounds))
+    if answered is not None and answered != len(bout.decisions):
+        # An answer sent for a choice already answered: it would answer a later question
+        # nobody was asked, and fight a round more.
+        raise AlreadyDone(CHOICE_DONE.format(at=answered, held=len(bout.decisions)))
     adapter = adapter_for(bout.show.campaign.ruleset)
     _check_can_fight(bout, adapter)
     if rounds is not None and (isinstance(rounds, bool) or rounds < 1):

@@ -246,8 +246,15 @@ def bout_choose(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
         }
         try:
             bout = bout_fight(
-                bout=bout, decisions=[answer], rounds=1, user=request.user, auto_decide=False
+                bout=bout,
+                decisions=[answer],
+                rounds=1,
+                user=request.user,
+                auto_decide=False,
+                answered=form.cleaned_data["answers"],
             )
+        except AlreadyDone as done:
+            messages.info(request, str(done))
         except (BoutError, LedgerError) as error:
             messages.error(request, str(error))
             status = 400

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from economy import accounts
 from economy.limits import MAX_POSTING
@@ -119,7 +119,13 @@ def member_add(*, campaign: Campaign, username: str, role: str = "player") -> Me
         raise SetupError({"username": [ALREADY_MEMBER.format(username=username)]})
     membership = Membership(campaign=campaign, user=user, role=role)
     _check(membership)
-    membership.save()
+    try:
+        # Two posts at once both pass the check above; the unique index lets one in and the
+        # other (a savepoint, so the caller's transaction stays usable) is told as above.
+        with transaction.atomic():
+            membership.save()
+    except IntegrityError:
+        raise SetupError({"username": [ALREADY_MEMBER.format(username=username)]}) from None
     return membership
 
 

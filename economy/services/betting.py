@@ -14,6 +14,8 @@ Money moves only through economy.ledger.transaction_post. Every amount is in ses
 
 from __future__ import annotations
 
+import hashlib
+import json
 import uuid
 from dataclasses import dataclass
 
@@ -24,7 +26,7 @@ from economy.events import BoutRef, RaceRef
 from economy.ledger import LedgerError, Leg, account_balance, transaction_post
 from economy.models import Account, Bet, Bettor, Book, Transaction
 from economy.odds_lines import Odds, OddsError, check_stake, shorten
-from ludus.errors import Refusal
+from ludus.errors import AlreadyDone, Refusal
 from ludus.models import Campaign, Gladiator
 from ludus.references import event_is
 
@@ -36,6 +38,10 @@ UNKNOWN_SIDE = "{side!r} is not a side of this book."
 WRONG_CAMPAIGN = "{what} belongs to another campaign."
 STAKE_ABOVE_BALANCE = "{bettor} has {balance:,} sesterces and cannot stake {stake:,}."
 BOOK_TAMPERED = "The book holds {held:,} sesterces but its bets staked {staked:,}."
+LINE_DONE = (
+    "Already done: the line has changed since this page was drawn; nothing more was "
+    "shortened. Here it is as it stands."
+)
 
 
 class BettingError(Refusal):
@@ -135,13 +141,25 @@ def _shorten_in_line(book: Book, side: int, steps: int) -> None:
     book.line = line
 
 
+def line_mark(book: Book) -> str:
+    """The line as a page shows it, in 16 hex digits: the state a shorten form is drawn for."""
+    text = json.dumps(book.line, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 @transaction.atomic
-def book_shorten(*, book: Book, side: int, steps: int = 1) -> Book:
+def book_shorten(*, book: Book, side: int, steps: int = 1, line: str | None = None) -> Book:
     """The GM shortens one side's price for a popular fighter (BETS I). Placed bets keep
-    the price they were taken at."""
+    the price they were taken at.
+
+    `line` is the line the page was drawn for (`line_mark`): a repeated click or a stale tab,
+    sent after the line has moved, is refused (AlreadyDone) and shortens nothing more.
+    """
     book = Book.objects.select_for_update().get(pk=book.pk)
     if not book.is_open:
         raise BettingError(BOOK_NOT_OPEN.format(status=book.get_status_display().lower()))
+    if line is not None and line != line_mark(book):
+        raise AlreadyDone(LINE_DONE)
     _shorten_in_line(book, side, steps)
     book.full_clean()
     book.save(update_fields=["line"])

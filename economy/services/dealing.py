@@ -28,6 +28,13 @@ def man_locked(gladiator: Gladiator) -> Gladiator:
     return Gladiator.objects.select_for_update().get(pk=gladiator.pk)
 
 
+def lanista_locked(lanista: Lanista) -> Lanista:
+    """Lock the lanista's row before a keyed deal that makes a new man: two posts of one form
+    at once then look for the key one after the other, and the second finds the first's deal
+    instead of making a second man (locked before any man or account, and by nothing else)."""
+    return Lanista.objects.select_for_update().get(pk=lanista.pk)
+
+
 def check_same_campaign(gladiator: Gladiator, campaign_id: int) -> None:
     if gladiator.campaign_id != campaign_id:
         raise ContractError(FOREIGN_GLADIATOR.format(gladiator=gladiator.name))

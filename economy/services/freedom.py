@@ -42,11 +42,12 @@ def manumission(*, gladiator: Gladiator, created_by=None) -> Transaction:
     transaction.
     """
     key = f"manumission:{gladiator.pk}"
-    done = find_by_key(gladiator.campaign, key, Transaction.Cause.MANUMISSION)
+    # Locked first: a twin post waits, then finds the first's manumission by its key.
+    man = man_locked(gladiator)
+    done = find_by_key(man.campaign, key, Transaction.Cause.MANUMISSION)
     if done is not None:
         man_refresh(gladiator)
         return done
-    man = man_locked(gladiator)
     check_alive(man)
     if is_free(man) or man.legal_status == Gladiator.LegalStatus.AUCTORATUS:
         raise ContractError(

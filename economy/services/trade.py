@@ -21,6 +21,7 @@ from economy.services.dealing import (
     contract_post,
     find_by_key,
     is_free,
+    lanista_locked,
     man_locked,
     man_refresh,
     man_save,
@@ -96,8 +97,11 @@ def gladiator_purchase(
     if kind == "seasoned" and gladiator is None:
         raise ContractError(SEASONED_NEEDS_MAN)
     campaign = buyer.campaign
+    if idempotency_key is not None:
+        lanista_locked(buyer)  # a twin post of this form finds the first's deal, below
     done = find_by_key(campaign, idempotency_key, Transaction.Cause.PURCHASE)
     if done is not None:
+        man_refresh(gladiator)
         return done.gladiator
     line = PURCHASE_LINES[kind]
     legal_status = (
@@ -162,10 +166,12 @@ def gladiator_sell(
     takes for such a man); anything from 1 to 12,000 (15 purses). Sold to the market, the man
     has no lanista afterwards.
     """
-    done = find_by_key(gladiator.campaign, idempotency_key, Transaction.Cause.SALE)
-    if done is not None:
-        return done.gladiator
+    # Locked first: a twin post of this form waits, then finds the first's sale by its key.
     man = man_locked(gladiator)
+    done = find_by_key(man.campaign, idempotency_key, Transaction.Cause.SALE)
+    if done is not None:
+        man_refresh(gladiator)
+        return done.gladiator
     campaign = man.campaign
     _check_sellable(man, man.campaign_id)
     if man.owner_id is None:
@@ -238,8 +244,11 @@ def volunteer_sign(
     if (gladiator is None) == (volunteer is None):
         raise ContractError(GLADIATOR_OR_SPEC)
     campaign = lanista.campaign
+    if idempotency_key is not None:
+        lanista_locked(lanista)  # a twin post of this form finds the first's signing, below
     done = find_by_key(campaign, idempotency_key, Transaction.Cause.SIGNING)
     if done is not None:
+        man_refresh(gladiator)
         return done.gladiator
     auctoratus = Gladiator.LegalStatus.AUCTORATUS
     if volunteer is not None:

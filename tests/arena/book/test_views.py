@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from arena.book import services as b
+from arena.book.forms import LINE_BAD
 from arena.models import Bout
 from economy import accounts
 from economy.models import Bet, Book
@@ -182,6 +183,22 @@ def test_only_the_gm_shortens(client, gm, eros_player, book, bithys):
     assert _as(client, eros_player).post(url, data).status_code == 404
     assert _as(client, gm).post(url, data).status_code == 302
     assert betting.book_side(Book.objects.get(pk=book.pk), bithys.pk).odds.label() == "3 to 2 on"
+
+
+def test_a_shorten_sent_twice_from_one_page_shortens_once(client, gm, book, bithys):
+    """The shorten form carries the line it was drawn for (issue 10): the second click of a
+    double click meets a line that has moved, and is "already done"."""
+    page = _as(client, gm).get(_detail(book)).content.decode()
+    drawn = betting.line_mark(book)
+    assert f'name="line" value="{drawn}"' in page
+    url = reverse("bets:book_shorten", args=[book.campaign_id, book.pk])
+    data = {"side": bithys.pk, "steps": 1, "line": drawn}
+    assert client.post(url, data).status_code == 302
+    again = client.post(url, data, follow=True)
+    assert betting.LINE_DONE in again.content.decode()
+    assert betting.book_side(Book.objects.get(pk=book.pk), bithys.pk).odds.label() == "3 to 2 on"
+    damaged = client.post(url, data | {"line": "not-a-line"}, follow=True)
+    assert LINE_BAD in damaged.content.decode()
 
 
 def test_only_the_gm_closes_a_book(client, gm, eros_player, other_player, book, bout, bithys):

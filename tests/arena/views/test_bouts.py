@@ -9,7 +9,7 @@ from django.urls import reverse
 from arena.adapters.era import bout_replay
 from arena.models import Bout, Verdict
 from arena.selectors.pages import bout_steps
-from arena.services.bouts import bout_fight
+from arena.services.bouts import CHOICE_DONE, bout_fight
 from arena.views.bouts import NO_CHOICE_PENDING
 from economy.models import Account, Entry
 from economy.selectors.visibility import party_balance
@@ -138,6 +138,20 @@ def test_the_owner_sees_and_makes_his_mans_choice(cast, as_user):
     assert response.status_code == 200
     cast.bout.refresh_from_db()
     assert cast.bout.decisions[0] == {"kind": "yield", "side": "a", "choice": "fight"}
+
+
+def test_an_answer_from_a_page_drawn_at_other_answers_answers_nothing(cast, as_user):
+    """The choice form carries the number of answers the bout held (issue 10): a stale tab or
+    a repeated click is "already done" and stores no answer for a question nobody saw."""
+    asking(cast, "yield")
+    bout_fight(bout=cast.bout, seed=5, rounds=1)
+    client = as_user(cast.gm)
+    assert 'name="answers" value="0"' in client.get(bout_url("bout_detail", cast)).content.decode()
+    response = client.post(bout_url("bout_choose", cast), {"choice": "fight", "answers": 1}, **HTMX)
+    assert response.status_code == 200
+    assert CHOICE_DONE.format(at=1, held=0) in response.content.decode()
+    cast.bout.refresh_from_db()
+    assert cast.bout.decisions == [] and cast.bout.status == Bout.Status.FIGHTING
 
 
 def test_another_player_sees_no_choice_and_cannot_make_it(cast, as_user):

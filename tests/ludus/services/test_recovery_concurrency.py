@@ -1,12 +1,21 @@
 """Three "end the day" posts at once, each for day 12, move the day by one (issue 10): the
-campaign row is locked, and the two that wait then see day 13 and answer "already done"."""
+campaign row is locked, and the two that wait then see day 13 and answer "already done".
+Three "treat" posts at once make one attempt of the medicus."""
 
 import pytest
 
 from ludus.errors import AlreadyDone
-from ludus.services.recovery import DAY_ALREADY_ENDED, DayReport, campaign_advance_day
-from tests.factories import CampaignFactory
-from tests.threads import at_once
+from ludus.models import TreatmentAttempt
+from ludus.services.recovery import (
+    ALREADY_TREATED_TODAY,
+    DAY_ALREADY_ENDED,
+    DayReport,
+    RecoveryError,
+    campaign_advance_day,
+    medicus_treat,
+)
+from tests.factories import CampaignFactory, InjuryFactory
+from tests.threads import at_once, postgres_only, sort_out
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,3 +29,18 @@ def test_three_end_the_day_posts_at_once_end_one_day():
     refused = [r for r in results if not isinstance(r, DayReport)]
     assert all(isinstance(r, AlreadyDone) for r in refused), refused
     assert {str(r) for r in refused} == {DAY_ALREADY_ENDED.format(asked=12, day=13)}
+
+
+@postgres_only
+def test_three_treat_posts_at_once_make_one_attempt():
+    """The medicus treats an injury once a day: three clicks at once make one attempt (the
+    injury's row lock), the others are told he has tried today."""
+    rib = InjuryFactory(gladiator__campaign__day=4)
+    results = at_once(*[lambda: medicus_treat(injury=rib, seed=11)] * 3)
+    made, others = sort_out(results, TreatmentAttempt)
+    assert len(made) == 1, others
+    assert TreatmentAttempt.objects.filter(injury=rib).count() == 1
+    assert all(isinstance(r, RecoveryError) for r in others), others
+    assert {str(r) for r in others} == {
+        ALREADY_TREATED_TODAY.format(injury=rib.name, name=rib.gladiator.name)
+    }
