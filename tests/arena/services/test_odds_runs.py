@@ -58,6 +58,9 @@ def test_the_chunks_counts_add_up_and_progress_is_reported(cast, monkeypatch):
     assert run.total_rounds == sum(p.total_rounds for p in parts)
 
 
+# The worker closes the connection between tasks (as a request would), which would end a test's
+# wrapping transaction on PostgreSQL: these tests commit for real.
+@pytest.mark.django_db(transaction=True)
 def test_the_worker_runs_a_queued_job_to_its_end(
     cast, monkeypatch, django_capture_on_commit_callbacks
 ):
@@ -75,6 +78,7 @@ def test_the_worker_runs_a_queued_job_to_its_end(
     assert job.finished is not None
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_job_whose_man_is_gone_fails_with_a_reason(cast, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         job = odds_job_start(campaign=cast.campaign, ask=_ask(cast), task=bout_odds_job)
