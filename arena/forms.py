@@ -10,12 +10,12 @@ from ludus.forms import OnceKeyField, StateField
 from ludus.limits import MAX_DAY, MAX_SEED, MAX_YEAR, MIN_DAY, MIN_YEAR, bounded_integer
 from ludus.models import Editor, Gladiator
 
-# Above this the Monte Carlo takes too long for a page (about a second per 5,000 bouts).
-MAX_ODDS_BOUTS = 20_000
+# A run longer than arena.services.odds_runs.BACKGROUND_ABOVE is a background job with a
+# progress bar; this bounds what one member can ask the worker for.
+MAX_ODDS_BOUTS = 1_000_000
 DEFAULT_ODDS_BOUTS = 2_000
 ODDS_BOUTS_TOO_MANY = (
-    f"At most {MAX_ODDS_BOUTS:,} bouts per run: the page would wait too long. "
-    "Use the odds management command for larger runs."
+    f"At most {MAX_ODDS_BOUTS:,} bouts per run. Use the odds management command for larger runs."
 )
 SAME_FIGHTER = "A gladiator cannot fight himself: choose two different men."
 
@@ -140,7 +140,8 @@ class OddsForm(GladiatorPairForm):
     bouts = forms.IntegerField(
         min_value=100,
         initial=DEFAULT_ODDS_BOUTS,
-        help_text=f"Simulated bouts, 100 to {MAX_ODDS_BOUTS:,}.",
+        help_text=f"Simulated bouts, 100 to {MAX_ODDS_BOUTS:,}; a long run goes on in the "
+        "background with a progress bar.",
     )
     seed = bounded_integer(
         label="Seed", low=0, high=MAX_SEED, required=False, help_text="Blank: a fresh seed."

@@ -30,5 +30,6 @@ urlpatterns = [
     path("bouts/<int:bout_id>/replay/", bouts.bout_replay, name="bout_replay"),
     path("odds/", odds.odds, name="odds"),
     path("odds/run/", odds.odds_run, name="odds_run"),
+    path("odds/jobs/<int:job_id>/", odds.odds_job, name="odds_job"),
     path("odds/pool/", odds.pool_odds, name="pool_odds"),
 ]

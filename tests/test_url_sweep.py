@@ -16,6 +16,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from arena.book.services import book_open
 from economy.models import Book
 from ludus.access import campaign_view
+from ludus.models import Job
 from tests import factories
 from tests.cast import build_cast
 
@@ -53,6 +54,9 @@ def world():
     bout = factories.BoutFactory(show=cast.show, fighter_a=cast.bithys, fighter_b=cast.crixus)
     book = book_open(bout=bout, source=Book.Source.ENGINE, runs=200)
     stranger = factories.UserFactory(username="stranger")
+    job = Job.objects.create(
+        campaign=cast.campaign, kind="bout_odds", title="a long run", total=30_000
+    )
     ids = {
         "campaign_id": cast.campaign.pk,
         "show_id": cast.show.pk,
@@ -64,6 +68,7 @@ def world():
         "injury_id": cast.bithys.injuries.first().pk,
         "favor_id": favor.pk,
         "book_id": book.pk,
+        "job_id": job.pk,
     }
     visitors = {
         "gm": cast.gm,

@@ -14,13 +14,17 @@ import dataclasses
 import random
 from collections.abc import Callable
 
+from django.db import transaction
+
 from arena.adapters.era import OddsResult, bout_odds
 from arena.selectors.pages import odds_setup
 from ludus.models import Campaign, Gladiator, Job
-from ludus.services.jobs import job_start
+from ludus.services.jobs import JobError, job_start
 
 CHUNK = 10_000
 BACKGROUND_ABOVE = 20_000  # bouts: about a second of the engine; more runs in the background
+MAX_WAITING = 3  # unfinished odds jobs a campaign may have at once: the worker is shared
+KIND = "bout_odds"
 SUMMED = ("bouts", "a_wins", "b_wins", "draws", "loser_missio", "loser_editor_choice")
 SUMMED += ("sword_called", "sword_given", "killed", "total_rounds")
 
@@ -109,14 +113,35 @@ class OddsAsk:
 
 def odds_job_start(*, campaign: Campaign, ask: OddsAsk, task, user=None) -> Job:
     """Queue the odds of `ask` as a background job. The setup is built first, so a matchup the
-    engine refuses is refused here, at once, and queues nothing."""
+    engine refuses is refused here, at once, and queues nothing. The same ask still waiting is
+    that job (a repeated click queues once), and a campaign has at most MAX_WAITING waiting."""
     ask.setup()
-    return job_start(
-        campaign=campaign,
-        kind="bout_odds",
-        title=ask.title,
-        params=ask.params(),
-        total=ask.bouts,
-        task=task,
-        user=user,
-    )
+    params = ask.params()
+    with transaction.atomic():
+        # The campaign's row is the lock: two asks at once see each other's job.
+        Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
+        waiting = list(
+            odds_jobs(campaign).filter(status__in=[Job.Status.QUEUED, Job.Status.RUNNING])
+        )
+        for job in waiting:
+            if job.params == params:
+                return job
+        if len(waiting) >= MAX_WAITING:
+            raise JobError(
+                f"{MAX_WAITING} odds runs of this campaign are still going: "
+                "wait for one to finish, or ask for fewer bouts."
+            )
+        return job_start(
+            campaign=campaign,
+            kind=KIND,
+            title=ask.title,
+            params=params,
+            total=ask.bouts,
+            task=task,
+            user=user,
+        )
+
+
+def odds_jobs(campaign: Campaign):
+    """The campaign's odds runs in the background, the latest first."""
+    return Job.objects.filter(campaign=campaign, kind=KIND)

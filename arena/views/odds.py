@@ -3,7 +3,9 @@
 Any member may ask (odds are public); the orders are chosen on the form from the presets, so no
 man's private standing orders are read. The Monte Carlo is posted and its result fragment
 swapped in by htmx while an indicator shows it is working; without htmx the whole page comes
-back with the result. A run is capped at MAX_ODDS_BOUTS bouts.
+back with the result. A run of more than BACKGROUND_ABOVE bouts (up to MAX_ODDS_BOUTS) is a
+background job: the answer is a progress bar that polls the job's page until the result is in,
+and the campaign's recent runs stay listed on the page to come back to.
 """
 
 from __future__ import annotations
@@ -12,15 +14,28 @@ import secrets
 from fractions import Fraction
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from arena.adapters.era import Pool, bout_odds, distribution
+from arena.adapters.era import Pool, distribution
 from arena.forms import MAX_ODDS_BOUTS, OddsForm, PoolForm
-from arena.selectors.pages import campaign_fighters, odds_setup
+from arena.selectors.pages import campaign_fighters
+from arena.services.odds_runs import (
+    BACKGROUND_ABOVE,
+    OddsAsk,
+    odds_in_chunks,
+    odds_job_start,
+    odds_jobs,
+    result_from,
+)
+from arena.tasks import bout_odds_job
 from economy.odds_lines import OddsError, nearest_odds
 from ludus.access import Access, campaign_view
+from ludus.errors import Refusal
+from ludus.models import Gladiator
 from rules.core.errors import RulesError
+
+RECENT_JOBS = 8
 
 
 def _context(access: Access, **extra) -> dict:
@@ -30,6 +45,8 @@ def _context(access: Access, **extra) -> dict:
         "pool_form": PoolForm(),
         "result": None,
         "pool_result": None,
+        "jobs": odds_jobs(access.campaign)[:RECENT_JOBS],
+        "background_above": BACKGROUND_ABOVE,
     }
     context.update(extra)
     return context
@@ -90,52 +107,92 @@ def _bars(a_name: str, b_name: str, result) -> tuple[list, list]:
     return winners, fates
 
 
+def _result(a, b, setup, run) -> dict:
+    winners, fates = _bars(a.name, b.name, run)
+    p_a = run.a_wins / run.bouts
+    return {
+        "run": run,
+        "a": a,
+        "b": b,
+        "setup": setup,
+        "winners": winners,
+        "fates": fates,
+        "p_a": p_a,
+        "se_a": run.standard_error(run.a_wins),
+        "fair_line": _fair_line(a.name, p_a) if p_a >= 0.5 else _fair_line(b.name, 1 - p_a),
+    }
+
+
+def _ask(form: OddsForm) -> OddsAsk:
+    data = form.cleaned_data
+    return OddsAsk(
+        fighter_a=data["fighter_a"],
+        fighter_b=data["fighter_b"],
+        orders_a=data["orders_a"],
+        orders_b=data["orders_b"],
+        venue=data["venue"],
+        favor_a=data["favor_a"],
+        favor_b=data["favor_b"],
+        bouts=data["bouts"],
+        seed=data["seed"] if data["seed"] is not None else secrets.randbits(32),
+    )
+
+
+def _answer(request, access: Access, *, status: int = 200, **context) -> HttpResponse:
+    """The result fragment under htmx, else the whole page around it."""
+    if request.htmx:
+        context.setdefault("max_bouts", MAX_ODDS_BOUTS)
+        return render(request, "arena/odds.html#odds-result", context, status=status)
+    return render(request, "arena/odds.html", _context(access, **context), status=status)
+
+
 @campaign_view(nav="odds")
 @require_POST
 def odds_run(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    """Run the Monte Carlo for two men and answer with the result (a fragment under htmx)."""
+    """Run the Monte Carlo for two men and answer with the result (a fragment under htmx), or
+    queue a long run and answer with its progress bar."""
     access = request.access
     form = OddsForm(
         request.POST, campaign=access.campaign, fighters=campaign_fighters(access.campaign)
     )
-    result = error = None
-    if form.is_valid():
-        data = form.cleaned_data
-        seed = data["seed"] if data["seed"] is not None else secrets.randbits(32)
-        a, b = data["fighter_a"], data["fighter_b"]
-        try:
-            setup = odds_setup(
-                fighter_a=a,
-                fighter_b=b,
-                orders_a=data["orders_a"],
-                orders_b=data["orders_b"],
-                venue=data["venue"],
-                favor_a=data["favor_a"],
-                favor_b=data["favor_b"],
+    if not form.is_valid():
+        return _answer(request, access, form=form, status=400)
+    ask = _ask(form)
+    try:
+        if ask.bouts > BACKGROUND_ABOVE:
+            job = odds_job_start(
+                campaign=access.campaign, ask=ask, task=bout_odds_job, user=request.user
             )
-            run = bout_odds(setup, bouts=data["bouts"], seed=seed)
-        except (RulesError, ValueError) as exc:
-            error = str(exc)
         else:
-            winners, fates = _bars(a.name, b.name, run)
-            p_a = run.a_wins / run.bouts
-            result = {
-                "run": run,
-                "a": a,
-                "b": b,
-                "setup": setup,
-                "winners": winners,
-                "fates": fates,
-                "p_a": p_a,
-                "se_a": run.standard_error(run.a_wins),
-                "fair_line": _fair_line(a.name, p_a) if p_a >= 0.5 else _fair_line(b.name, 1 - p_a),
-            }
-    status = 200 if result else 400
-    if request.htmx:
-        context = {"form": form, "result": result, "error": error, "max_bouts": MAX_ODDS_BOUTS}
-        return render(request, "arena/odds.html#odds-result", context, status=status)
-    context = _context(access, form=form, result=result, error=error)
-    return render(request, "arena/odds.html", context, status=status)
+            setup = ask.setup()
+            run = odds_in_chunks(setup, bouts=ask.bouts, seed=ask.seed)
+    except (Refusal, RulesError, ValueError) as exc:
+        return _answer(request, access, form=form, error=str(exc), status=400)
+    if ask.bouts > BACKGROUND_ABOVE:
+        if not request.htmx:
+            return redirect("arena:odds_job", campaign_id=access.campaign.pk, job_id=job.pk)
+        return _answer(request, access, form=form, job=job)
+    return _answer(
+        request, access, form=form, result=_result(ask.fighter_a, ask.fighter_b, setup, run)
+    )
+
+
+@campaign_view(nav="odds")
+def odds_job(request: HttpRequest, campaign_id: int, job_id: int) -> HttpResponse:
+    """A background run: its progress while it goes on (the bar polls this page), then its
+    result, which any member can come back to."""
+    access = request.access
+    job = get_object_or_404(odds_jobs(access.campaign), pk=job_id)
+    context: dict = {"job": job}
+    if job.status == job.Status.DONE:
+        try:
+            ask = OddsAsk.from_params(access.campaign, job.params)
+            context["result"] = _result(
+                ask.fighter_a, ask.fighter_b, ask.setup(), result_from(job.result)
+            )
+        except (Gladiator.DoesNotExist, Refusal, RulesError, ValueError, TypeError):
+            context["error"] = "The men of this run are no longer in the campaign."
+    return _answer(request, access, **context)
 
 
 @campaign_view(nav="odds")
