@@ -18,7 +18,7 @@ from economy import accounts
 from economy.limits import MAX_POSTING, MAX_STAKE
 from economy.models import Book, Entry, Transaction
 from ludus.limits import MAX_DAY, MAX_ID, MAX_SEED, MAX_YEAR, MIN_YEAR
-from ludus.models import Campaign, Editor, Election, Gladiator, Lanista
+from ludus.models import Campaign, Editor, Election, Gladiator, Job, Lanista
 from tests import factories
 from tests.cast import build_cast
 from tests.money import fund
@@ -69,6 +69,9 @@ def world(db):
         "injury_id": cast.bithys.injuries.first().pk,
         "favor_id": favor.pk,
         "book_id": book.pk,
+        "job_id": Job.objects.create(
+            campaign=cast.campaign, kind="bout_odds", title="t", total=1
+        ).pk,
     }
     return World(cast=cast, ids=ids, book=book, race=race)
 
