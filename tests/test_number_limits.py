@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from arena.book.services import book_open
+from arena.forms import MAX_ODDS_BOUTS
 from arena.models import Race, Show
 from economy import accounts
 from economy.limits import MAX_POSTING, MAX_STAKE
@@ -193,7 +194,7 @@ def _cases() -> list[Case]:
         Case("circus:race_plan", "prize_purses", 0, 100, "Prize", {}),
         Case("circus:race_run", "seed", 0, 2**62, "Seed", {"to": "next"}, by_id=("race_id",)),
         Case("arena:odds_run", "seed", 0, MAX_SEED, "Seed", {"bouts": 100}),
-        Case("arena:odds_run", "bouts", 100, 20_000, "bouts", {}),
+        Case("arena:odds_run", "bouts", 100, MAX_ODDS_BOUTS, "bouts", {}),
     ]
 
 
