@@ -55,6 +55,7 @@ SECTIONS = {
     "dice": Section("bench.sections.dice", needs_database=False),
     "bouts": Section("bench.sections.bouts", needs_database=False),
     "races": Section("bench.sections.races", needs_database=False),
+    "moritari": Section("bench.sections.moritari", needs_database=False),
     "ledger": Section("bench.sections.ledger", needs_database=True),
     "show": Section("bench.sections.show", needs_database=True),
     "load": Section("bench.sections.load", needs_database=True),

@@ -183,6 +183,9 @@ class _Fight:
         self.overruled: dict[str, int] = {}
         self.fighters = self._place()
 
+    def d6(self) -> int:
+        return int(self.rng.random() * 6) + 1
+
     # --- the log --------------------------------------------------------------------------
 
     def log(self, kind: str, text: str, entrant: int | None = None, **data: Any) -> None:
@@ -315,7 +318,7 @@ class _Fight:
         top: list[str] = []
         while contenders and allowed:
             for side in contenders:
-                rolls[side] = self.rng.randint(1, 6) + self.rng.randint(1, 6)
+                rolls[side] = self.d6() + self.d6()
             text = ", ".join(f"{side} {rolls[side]}" for side in contenders)
             self.log("initiative", f"Initiative: {text}.", rolls=dict(rolls))
             best = max(rolls[s] for s in allowed)
@@ -458,7 +461,7 @@ class _Fight:
         return {self.fighters[a].side, self.fighters[b].side}
 
     def dice(self, fighter: Fighter, foe: Fighter) -> list[int]:
-        rolled = sorted((self.rng.randint(1, 6) for _ in range(fighter.kind.dice)), reverse=True)
+        rolled = sorted((self.d6() for _ in range(fighter.kind.dice)), reverse=True)
         bonus = fighter.kind.best_die + (fighter.kind.charge_bonus if fighter.charged else 0)
         if not in_front(foe.square, foe.facing, fighter.square):
             bonus += REAR_BONUS
@@ -468,15 +471,16 @@ class _Fight:
     def combat(self, a: Fighter, b: Fighter) -> None:
         rolls_a, rolls_b = self.dice(a, b), self.dice(b, a)
         hits_on_b, hits_on_a = compare(rolls_a, rolls_b)
-        self.log(
-            "fight",
-            f"{a.name} rolls {rolls_a}, {b.name} {rolls_b}: {a.name} hits {hits_on_b} time(s), "
-            f"{b.name} {hits_on_a}.",
-            a.index,
-            foe=b.index,
-            rolls=[rolls_a, rolls_b],
-            hits=[hits_on_b, hits_on_a],
-        )
+        if self.record:
+            self.log(
+                "fight",
+                f"{a.name} rolls {rolls_a}, {b.name} {rolls_b}: {a.name} hits {hits_on_b} time(s), "
+                f"{b.name} {hits_on_a}.",
+                a.index,
+                foe=b.index,
+                rolls=[rolls_a, rolls_b],
+                hits=[hits_on_b, hits_on_a],
+            )
         for _ in range(hits_on_b):
             self.strike(a, b)
         for _ in range(hits_on_a):
@@ -486,23 +490,26 @@ class _Fight:
                 self.out_of_action(victim, by)
 
     def strike(self, attacker: Fighter, victim: Fighter) -> None:
-        wound = self.rng.randint(1, 6)
+        wound = self.d6()
         if wound < attacker.kind.wound_on:
-            self.log("miss", f"{attacker.name}'s hit does not wound ({wound}).", attacker.index)
+            if self.record:
+                self.log("miss", f"{attacker.name}'s hit does not wound ({wound}).", attacker.index)
             return
         if victim.kind.save is not None:
-            save = self.rng.randint(1, 6)
+            save = self.d6()
             if save >= victim.kind.save:
-                self.log("save", f"{victim.name}'s armour saves ({save}).", victim.index)
+                if self.record:
+                    self.log("save", f"{victim.name}'s armour saves ({save}).", victim.index)
                 return
         victim.hit_points = max(0, victim.hit_points - 1)
-        self.log(
-            "wound",
-            f"{attacker.name} wounds {victim.name}: {victim.hit_points} hit point(s) left.",
-            victim.index,
-            by=attacker.index,
-            hp=victim.hit_points,
-        )
+        if self.record:
+            self.log(
+                "wound",
+                f"{attacker.name} wounds {victim.name}: {victim.hit_points} hit point(s) left.",
+                victim.index,
+                by=attacker.index,
+                hp=victim.hit_points,
+            )
 
     def out_of_action(self, victim: Fighter, by: Fighter) -> None:
         by.put_out += 1
@@ -511,7 +518,7 @@ class _Fight:
             self.log("beast-dead", f"{victim.name} is dead.", victim.index, by=by.index)
             return
         bonus = 1 if victim.put_out else 0
-        roll = self.rng.randint(1, 6) + self.rng.randint(1, 6)
+        roll = self.d6() + self.d6()
         crowd = MITTE if roll + bonus >= APPEAL_TARGET else IUGULA
         self.log(
             "appeal",

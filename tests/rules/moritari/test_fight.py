@@ -10,15 +10,15 @@ from rules.moritari.fight import BEASTS, IUGULA, MITTE, FighterSpec, Setup, play
 
 
 class Dice:
-    """A generator that answers randint with the dice given, in order."""
+    """A generator whose draws make the engine's d6 come up as the faces given, in order."""
 
     def __init__(self, *faces: int) -> None:
         self.faces = list(faces)
 
-    def randint(self, low: int, high: int) -> int:
+    def random(self) -> float:
         face = self.faces.pop(0)
-        assert low <= face <= high
-        return face
+        assert 1 <= face <= 6
+        return (face - 0.5) / 6
 
 
 def duel(a="thraex", b="murmillo", **orders):
