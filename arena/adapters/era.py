@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from dataclasses import fields as dataclass_fields
 
-from arena.adapters.base import EntrantEnd, Fought, InjuryDone, Ruling
+from arena.adapters.base import EntrantEnd, Fought, InjuryDone, Ruling, Stepped
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry, Race, RaceEntry
 from arena.selectors.records import is_known
@@ -477,6 +477,34 @@ def fight(bout: Bout, decisions: list[dict], rounds: int | None = None) -> Fough
         end_reason=str(result.end_reason) if result.finished else "",
         winner=None if result.winner is None else str(result.winner),
         verdict_due=result.finished and result.winner is not None and not killed,
+    )
+
+
+def step_back(bout: Bout) -> Stepped:
+    """The bout before its last step: before the last answer, when it was given in the round
+    the bout stands in (the choice is asked again); else before the last round, with the
+    answers given in it. Replayed from the seed, so nothing is drawn again."""
+    decisions = list(bout.decisions)
+    rounds = bout.rounds
+    try:
+        if decisions:
+            before = replay(bout, decisions=decisions[:-1], max_rounds=rounds)
+            if before.pending is not None and before.pending.round == rounds:
+                return _stepped(before, decisions[:-1])
+        if rounds <= 1:
+            return Stepped(rounds=0, decisions=[], events=[], standings={})
+        before = replay(bout, decisions=decisions, max_rounds=rounds - 1)
+    except RulesError as error:
+        raise BoutError(ENGINE_REFUSED.format(error=error)) from error
+    return _stepped(before, decisions[: before.decisions_used])
+
+
+def _stepped(result: engine.BoutResult, decisions: list[dict]) -> Stepped:
+    return Stepped(
+        rounds=result.rounds,
+        decisions=decisions,
+        events=[event.as_dict() for event in result.events],
+        standings={str(corner.side): corner.favor for corner in (result.a, result.b)},
     )
 
 
