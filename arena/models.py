@@ -16,6 +16,7 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from economy.models import Book, Hire, Transaction
+from ludus.history import track
 from ludus.models import Campaign, DignitasChange, Editor, Gladiator, Injury
 
 
@@ -331,3 +332,10 @@ class RaceEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.driver.name} ({self.faction})"
+
+
+# The change log's tables (ludus.history): each with the way to its campaign.
+track(Show, "campaign_id")
+track(Bout, "show__campaign_id", labels={"order": "pair"}, hidden={"seed", "engine_version"})
+track(BoutEntry, "bout__show__campaign_id", labels={"gladiator": "man"}, hidden={"orders"})
+track(Race, "show__campaign_id", hidden={"seed", "engine_version"})

@@ -15,6 +15,7 @@ from django.db import models
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
+from ludus.history import track
 from ludus.references import event_field, event_reference
 from rules.core.errors import SheetError
 from rules.core.registry import get_ruleset, ruleset_keys
@@ -478,3 +479,25 @@ class Job(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
+
+
+# The change log's tables (ludus.history): each with the way to its campaign.
+track(Campaign, "id", hidden={"created"})
+track(Membership, "campaign_id")
+track(
+    Lanista,
+    "campaign_id",
+    labels={
+        "player": "played by",
+        "medicus_intellect": "medicus Intellect",
+        "medicus_medicine": "medicus Medicine",
+    },
+)
+track(
+    Gladiator,
+    "campaign_id",
+    labels={"owner": "school", "armatura": "kit", "price_purses": "price (purses)"},
+)
+track(Editor, "campaign_id", labels={"player": "played by", "base_dignitas": "Dignitas"})
+track(Injury, "gladiator__campaign_id", hidden={"event_type", "event_id"})
+track(TreatmentAttempt, "injury__gladiator__campaign_id", hidden={"seed", "created"})
