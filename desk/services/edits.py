@@ -171,7 +171,7 @@ def member_role_set(*, membership: Membership, role: str, seen: int | None = Non
 @transaction.atomic
 def member_remove(*, membership: Membership, seen: int | None = None) -> None:
     """Take a member out of the campaign. Refused for the last GM and for a member who still
-    plays a lanista, an editor or a bettor (they would be left with a player outside the campaign)."""
+    plays a lanista, an editor or a bettor (they would be left with a player outside it)."""
     list(
         Membership.objects.select_for_update()
         .filter(campaign=membership.campaign_id, role=Membership.Role.GM)

@@ -18,7 +18,7 @@ def edit_data(form_prefix: str, instance, form_class, **changes):
     """The form as the page draws it, with `changes` typed over it."""
     form = form_class(instance=instance)
     data = {}
-    for name, field in form.fields.items():
+    for name in form.fields:
         value = form[name].value()
         data[f"{form_prefix}-{name}"] = "" if value is None else value
     for name, value in changes.items():
@@ -153,7 +153,7 @@ def test_the_gm_edits_a_lanista_his_school_and_medicus(cast):
     page = client.get(reverse("school_roster", args=[cast.campaign.pk, cast.school.pk]))
     assert "Medicus Medicine: 2 → 4" in page.content.decode()
     bad = edit_data(f"edit{cast.school.pk}", cast.school, LanistaEditForm, medicus_medicine=9)
-    bad["edit%d-seen" % cast.school.pk] = mark(cast.school)
+    bad[f"edit{cast.school.pk}-seen"] = mark(cast.school)
     refused = client.post(url, bad)
     assert refused.status_code == 400 and "field--error" in refused.content.decode()
     assert cast.client_for("nerva").post(url, data).status_code == 404
