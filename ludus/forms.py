@@ -90,3 +90,13 @@ class HistoryMarkField(forms.IntegerField):
             {"required": bad, "invalid": bad, "min_value": bad, "max_value": bad},
         )
         super().__init__(**kwargs)
+
+
+class UndoMarkForm(forms.Form):
+    """Take back the last roll or end of day: the button names which (the URL's id), so a
+    repeat meets it already undone; `confirm` is the button's own field."""
+
+    confirm = forms.CharField(
+        widget=forms.HiddenInput,
+        error_messages={"required": "The form does not say what to take back (field confirm)."},
+    )

@@ -76,7 +76,7 @@ def roll_undo_refusal(attempt: TreatmentAttempt) -> str | None:
     layers above are asked too, so the page can say so before the click."""
     try:
         _check_roll(attempt)
-    except UndoError as error:
+    except Refusal as error:  # ours, or the layer above's (a bout fought since)
         return str(error)
     return None
 
@@ -133,9 +133,10 @@ def medicus_undo(*, attempt: TreatmentAttempt, user=None) -> TreatmentAttempt:
 
 
 def day_end_undo_refusal(record: DayEnd) -> str | None:
+    """Why this end of day cannot be taken back now, or None if it can."""
     try:
         _check_day_end(record, record.campaign)
-    except UndoError as error:
+    except Refusal as error:
         return str(error)
     return None
 
