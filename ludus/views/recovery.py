@@ -8,8 +8,7 @@ from django.views.decorators.http import require_POST
 
 from ludus.access import Access, campaign_view
 from ludus.errors import AlreadyDone, Refusal
-from ludus.forms import AdvanceDayForm, TreatForm
-from ludus.forms import UndoMarkForm
+from ludus.forms import AdvanceDayForm, TreatForm, UndoMarkForm
 from ludus.models import DayEnd, Injury, TreatmentAttempt
 from ludus.selectors.recovery import medicus_rows, treatment_attempt, wounded
 from ludus.services.recovery import RecoveryError, campaign_advance_day, medicus_treat
