@@ -120,7 +120,7 @@ def _show_context(
         bouts = list(show.bouts.all())
         entries = [entry for bout in bouts for entry in bout.entries.all()]
         extra["history"] = objects_changes([show, *bouts, *entries])
-        if planning:
+        if planning or edit_form is not None:  # a refused edit is shown with its reason
             extra["edit_form"] = edit_form or ShowEditForm(campaign=access.campaign, show=show)
     return extra | {
         "show": show,
