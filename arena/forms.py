@@ -6,7 +6,8 @@ from django import forms
 
 from arena.adapters.era import MAX_DICE_PER_KIND, PRESETS
 from arena.models import Bout, Show, Venue
-from ludus.forms import OnceKeyField, StateField
+from ludus.forms import HistoryMarkField, OnceKeyField, StateField
+from ludus.history import mark
 from ludus.limits import MAX_DAY, MAX_SEED, MAX_YEAR, MIN_DAY, MIN_YEAR, bounded_integer
 from ludus.models import Editor, Gladiator
 
@@ -50,6 +51,34 @@ class ShowPlanForm(CampaignForm):
         self.fields["editor"].queryset = Editor.objects.filter(campaign=campaign)
         self.fields["year"].initial = campaign.year
         self.fields["day"].initial = campaign.day
+
+
+class ShowEditForm(CampaignForm):
+    """Correct a planned show (arena.services.shows.show_edit): drawn from the show as it is,
+    with its history mark (a repeat or a stale tab writes nothing)."""
+
+    prefix = "show"
+    name = forms.CharField(max_length=120)
+    day = bounded_integer(
+        label="Day", low=MIN_DAY, high=MAX_DAY, help_text="The campaign day of the show."
+    )
+    venue = forms.ChoiceField(choices=Venue.choices)
+    editor = forms.ModelChoiceField(queryset=Editor.objects.none())
+    seen = HistoryMarkField()
+
+    def __init__(self, *args, campaign, show, **kwargs):
+        kwargs.setdefault(
+            "initial",
+            {
+                "name": show.name,
+                "day": show.day,
+                "venue": show.venue,
+                "editor": show.editor_id,
+                "seen": mark(show),
+            },
+        )
+        super().__init__(*args, campaign=campaign, **kwargs)
+        self.fields["editor"].queryset = Editor.objects.filter(campaign=campaign)
 
 
 class GladiatorPairForm(CampaignForm):
@@ -199,6 +228,13 @@ class DecisionForm(forms.Form):
 
 class EditorChoiceForm(forms.Form):
     choice = forms.ChoiceField(choices=[("missio", "Grant missio"), ("sword", "Give the sword")])
+
+
+class UndoForm(forms.Form):
+    """Take back the last answer or round: the round and the answers the page was drawn at."""
+
+    at_round = StateField(name="at_round")
+    answers = StateField(name="answers")
 
 
 class FightForm(forms.Form):

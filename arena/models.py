@@ -2,6 +2,10 @@
 
 A bout keeps its seed, its engine inputs and the GM's choices, so it can be replayed exactly;
 its log is the engine's event list as JSON.
+
+Shows, bouts, their entries and races keep a history of changes (django-simple-history): the
+GM's edits of a show or a card, and each round fought or taken back. The bulky JSON (logs, the
+frozen setup, the decisions) is left out of the history: a bout replays from its seed.
 """
 
 from __future__ import annotations
@@ -9,8 +13,10 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
+from simple_history.models import HistoricalRecords
 
 from economy.models import Book, Hire, Transaction
+from ludus.history import track
 from ludus.models import Campaign, DignitasChange, Editor, Gladiator, Injury
 
 
@@ -64,6 +70,8 @@ class Show(models.Model):
     hires = caused(Hire, "show")
     dignitas_changes = caused(DignitasChange, "show")
 
+    history = HistoricalRecords()
+
     class Meta:
         ordering = ["day", "pk"]
 
@@ -116,6 +124,8 @@ class Bout(models.Model):
     injuries = caused(Injury, "bout")
     dignitas_changes = caused(DignitasChange, "bout")
     books = caused(Book, "bout")
+
+    history = HistoricalRecords(excluded_fields=["setup", "decisions", "log"])
 
     class Meta:
         ordering = ["show", "order", "pk"]
@@ -214,6 +224,8 @@ class BoutEntry(models.Model):
     result = models.CharField(max_length=5, choices=Result.choices, blank=True)
     fate = models.CharField(max_length=12, choices=Fate.choices, blank=True)
 
+    history = HistoricalRecords(excluded_fields=["sheet"])
+
     class Meta:
         ordering = ["bout", "side", "pk"]
         constraints = [
@@ -288,6 +300,8 @@ class Race(models.Model):
     injuries = caused(Injury, "race")
     books = caused(Book, "race")
 
+    history = HistoricalRecords(excluded_fields=["log"])
+
     def __str__(self) -> str:
         return self.name
 
@@ -318,3 +332,10 @@ class RaceEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.driver.name} ({self.faction})"
+
+
+# The change log's tables (ludus.history): each with the way to its campaign.
+track(Show, "campaign_id")
+track(Bout, "show__campaign_id", labels={"order": "pair"}, hidden={"seed", "engine_version"})
+track(BoutEntry, "bout__show__campaign_id", labels={"gladiator": "man"}, hidden={"orders"})
+track(Race, "show__campaign_id", hidden={"seed", "engine_version"})

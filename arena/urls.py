@@ -12,6 +12,7 @@ urlpatterns = [
     path("shows/<int:show_id>/", shows.show_detail, name="show_detail"),
     path("shows/<int:show_id>/bouts/", shows.bout_add_view, name="bout_add"),
     path("shows/<int:show_id>/hold/", shows.show_hold_view, name="show_hold"),
+    path("shows/<int:show_id>/edit/", shows.show_edit_view, name="show_edit"),
     path(
         "shows/<int:show_id>/bouts/<int:bout_id>/remove/",
         shows.bout_remove_view,
@@ -27,6 +28,7 @@ urlpatterns = [
     path("bouts/<int:bout_id>/choose/", bouts.bout_choose, name="bout_choose"),
     path("bouts/<int:bout_id>/decide/", bouts.bout_decide_view, name="bout_decide"),
     path("bouts/<int:bout_id>/rudis/", bouts.bout_rudis, name="bout_rudis"),
+    path("bouts/<int:bout_id>/undo/", bouts.bout_undo_view, name="bout_undo"),
     path("bouts/<int:bout_id>/replay/", bouts.bout_replay, name="bout_replay"),
     path("odds/", odds.odds, name="odds"),
     path("odds/run/", odds.odds_run, name="odds_run"),

@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "template_partials",
     "django_tasks",
     "django_tasks_db",
+    "simple_history",
     "ludus",
     "arena",
     "economy",
@@ -55,6 +56,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "ludus.middleware.RefusalMiddleware",
+    # Who made each change kept in the history tables (django-simple-history).
+    "simple_history.middleware.HistoryRequestMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -5,7 +5,7 @@ The names are not namespaced: settings refer to `campaign_list` by bare name.
 
 from django.urls import path
 
-from desk.views import campaigns, gladiators, setup
+from desk.views import campaigns, edits, gladiators, setup
 
 urlpatterns = [
     path("", campaigns.campaign_list, name="campaign_list"),
@@ -45,4 +45,34 @@ urlpatterns += [
         setup.election_add_view,
         name="setup_election_add",
     ),
+]
+
+# The GM's edits and the change log (desk/views/edits.py).
+urlpatterns += [
+    path(
+        "c/<int:campaign_id>/gladiators/<int:gladiator_id>/edit/",
+        edits.gladiator_edit_view,
+        name="gladiator_edit",
+    ),
+    path(
+        "c/<int:campaign_id>/ludus/<int:lanista_id>/edit/",
+        edits.lanista_edit_view,
+        name="lanista_edit",
+    ),
+    path(
+        "c/<int:campaign_id>/setup/editors/<int:editor_id>/edit/",
+        edits.editor_edit_view,
+        name="editor_edit",
+    ),
+    path(
+        "c/<int:campaign_id>/setup/members/<int:membership_id>/role/",
+        edits.member_role_view,
+        name="member_role",
+    ),
+    path(
+        "c/<int:campaign_id>/setup/members/<int:membership_id>/remove/",
+        edits.member_remove_view,
+        name="member_remove",
+    ),
+    path("c/<int:campaign_id>/changes/", edits.change_log, name="change_log"),
 ]

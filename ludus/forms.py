@@ -74,3 +74,29 @@ class AdvanceDayForm(forms.Form):
     """End the day: the day the GM saw when he pressed the button."""
 
     day = StateField(name="day")
+
+
+class HistoryMarkField(forms.IntegerField):
+    """The hidden mark of the history an edit form was drawn at (ludus.history.mark): an edit
+    sent again, or from a tab drawn before a change since, writes nothing."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("widget", forms.HiddenInput)
+        kwargs.setdefault("min_value", 0)
+        kwargs.setdefault("max_value", 2**63 - 1)
+        bad = "The form does not say which version it edits (field seen); reload the page."
+        kwargs.setdefault(
+            "error_messages",
+            {"required": bad, "invalid": bad, "min_value": bad, "max_value": bad},
+        )
+        super().__init__(**kwargs)
+
+
+class UndoMarkForm(forms.Form):
+    """Take back the last roll or end of day: the button names which (the URL's id), so a
+    repeat meets it already undone; `confirm` is the button's own field."""
+
+    confirm = forms.CharField(
+        widget=forms.HiddenInput,
+        error_messages={"required": "The form does not say what to take back (field confirm)."},
+    )

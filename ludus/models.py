@@ -2,13 +2,20 @@
 
 What can be derived is not stored: a gladiator's record comes from his bouts (plus what he
 brought into the campaign), Dignitas from its history of changes, money from the ledger.
+
+Every edit the GM can make (a sheet, a school, a role, the day) is kept by django-simple-history
+(`history = HistoricalRecords(...)`): who, when, and the row before and after
+(ludus.selectors.history reads it). The ledger is not tracked: its entries are never changed.
 """
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils import timezone
+from simple_history.models import HistoricalRecords
 
+from ludus.history import track
 from ludus.references import event_field, event_reference
 from rules.core.errors import SheetError
 from rules.core.registry import get_ruleset, ruleset_keys
@@ -42,6 +49,8 @@ class Campaign(models.Model):
     ruleset = models.CharField(max_length=16, choices=Ruleset.choices, default=Ruleset.ERA)
     created = models.DateTimeField(auto_now_add=True)
 
+    history = HistoricalRecords()
+
     class Meta:
         ordering = ["name"]
 
@@ -63,6 +72,8 @@ class Membership(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
     )
     role = models.CharField(max_length=8, choices=Role.choices, default=Role.PLAYER)
+
+    history = HistoricalRecords()
 
     class Meta:
         constraints = [
@@ -99,6 +110,8 @@ class Lanista(models.Model):
     medicus_name = models.CharField(max_length=80, default="the medicus")
     medicus_intellect = rating(1, 6, 3)
     medicus_medicine = rating(0, 5, 2)
+
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["name"]
@@ -160,6 +173,8 @@ class Gladiator(models.Model):
     orders = models.CharField(
         max_length=20, default="cautious", help_text="Standing orders in the arena."
     )
+
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["name"]
@@ -247,6 +262,8 @@ class Injury(models.Model):
     day_taken = models.PositiveIntegerField()
     healed_on = models.PositiveIntegerField(null=True, blank=True)
 
+    history = HistoricalRecords()
+
     class Meta:
         ordering = ["day_taken", "pk"]
         verbose_name_plural = "injuries"
@@ -270,9 +287,49 @@ class TreatmentAttempt(models.Model):
     seed = models.BigIntegerField()
     roll = models.JSONField()
     success = models.BooleanField()
+    # When it was rolled (None for rolls kept before undo existed: those cannot be undone), and
+    # whether the GM took it back (ludus.services.undo): an undone roll stays, marked, and no
+    # longer counts as the day's attempt nor heals the injury.
+    created = models.DateTimeField(null=True, blank=True, default=timezone.now)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    history = HistoricalRecords(excluded_fields=["roll"])
 
     def __str__(self) -> str:
         return f"Medicine check on {self.injury}, day {self.day}"
+
+
+class DayEnd(models.Model):
+    """One end of day as it was done (ludus.services.recovery.campaign_advance_day): the day
+    ended, the Wounds each man rested off and what he carried after, who died. Undoing it
+    (ludus.services.undo.day_end_undo) marks it undone and gives back what it took."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="day_ends")
+    day = models.PositiveIntegerField(help_text="The day that ended.")
+    # {gladiator id: [Wounds healed, Wounds carried after]}
+    rested = models.JSONField(default=dict, blank=True)
+    died = models.JSONField(default=list, blank=True)  # gladiator ids
+    created = models.DateTimeField(default=timezone.now)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"End of day {self.day}" + (" (undone)" if self.undone_at else "")
 
 
 class Editor(models.Model):
@@ -289,6 +346,8 @@ class Editor(models.Model):
         on_delete=models.SET_NULL,
         related_name="editors",
     )
+
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["name"]
@@ -420,3 +479,25 @@ class Job(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
+
+
+# The change log's tables (ludus.history): each with the way to its campaign.
+track(Campaign, "id", hidden={"created"})
+track(Membership, "campaign_id")
+track(
+    Lanista,
+    "campaign_id",
+    labels={
+        "player": "played by",
+        "medicus_intellect": "medicus Intellect",
+        "medicus_medicine": "medicus Medicine",
+    },
+)
+track(
+    Gladiator,
+    "campaign_id",
+    labels={"owner": "school", "armatura": "kit", "price_purses": "price (purses)"},
+)
+track(Editor, "campaign_id", labels={"player": "played by", "base_dignitas": "Dignitas"})
+track(Injury, "gladiator__campaign_id", hidden={"event_type", "event_id"})
+track(TreatmentAttempt, "injury__gladiator__campaign_id", hidden={"seed", "created"})

@@ -22,6 +22,17 @@ urlpatterns = [
         recovery.treat_injury,
         name="recovery_treat",
     ),
+    # Taking back the last medicus roll or end of day (GM).
+    path(
+        "c/<int:campaign_id>/recovery/rolls/<int:attempt_id>/undo/",
+        recovery.undo_roll,
+        name="recovery_undo_roll",
+    ),
+    path(
+        "c/<int:campaign_id>/recovery/days/<int:record_id>/undo/",
+        recovery.undo_day,
+        name="recovery_undo_day",
+    ),
     # The Favors owed in the campaign.
     path("c/<int:campaign_id>/favors/", favors.favors, name="favors"),
     path("c/<int:campaign_id>/favors/record/", favors.favor_record_view, name="favor_record"),

@@ -16,7 +16,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from arena.book.services import book_open
 from economy.models import Book
 from ludus.access import campaign_view
-from ludus.models import Job
+from ludus.models import DayEnd, Job, Membership
+from ludus.services.recovery import medicus_treat
 from tests import factories
 from tests.cast import build_cast
 
@@ -57,6 +58,8 @@ def world():
     job = Job.objects.create(
         campaign=cast.campaign, kind="bout_odds", title="a long run", total=30_000
     )
+    attempt = medicus_treat(injury=cast.bithys.injuries.first(), seed=1)
+    night = DayEnd.objects.create(campaign=cast.campaign, day=2)
     ids = {
         "campaign_id": cast.campaign.pk,
         "show_id": cast.show.pk,
@@ -69,6 +72,10 @@ def world():
         "favor_id": favor.pk,
         "book_id": book.pk,
         "job_id": job.pk,
+        "attempt_id": attempt.pk,
+        "record_id": night.pk,
+        "editor_id": cast.editor.pk,
+        "membership_id": Membership.objects.get(campaign=cast.campaign, user=cast.nerva).pk,
     }
     visitors = {
         "gm": cast.gm,

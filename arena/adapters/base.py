@@ -54,6 +54,17 @@ class Fought:
 
 
 @dataclass(frozen=True)
+class Stepped:
+    """A bout one step back (arena.services.undo): where it stood before its last answer or
+    round. `rounds` 0 is before the first round (the bout is planned again)."""
+
+    rounds: int
+    decisions: list[dict]
+    events: list[dict]
+    standings: dict[str, int]
+
+
+@dataclass(frozen=True)
 class Ruling:
     """The editor's decision on the loser, as the Verdict row keeps it."""
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from dataclasses import fields as dataclass_fields
 
-from arena.adapters.base import EntrantEnd, Fought, InjuryDone, Ruling
+from arena.adapters.base import EntrantEnd, Fought, InjuryDone, Ruling, Stepped
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry, Race, RaceEntry
 from arena.selectors.records import is_known
@@ -478,6 +478,94 @@ def fight(bout: Bout, decisions: list[dict], rounds: int | None = None) -> Fough
         winner=None if result.winner is None else str(result.winner),
         verdict_due=result.finished and result.winner is not None and not killed,
     )
+
+
+def step_back(bout: Bout) -> Stepped:
+    """The bout before its last step: before the last answer, when it was given in the round
+    the bout stands in (the choice is asked again); else before the last round, with the
+    answers given in it. Replayed from the seed, so nothing is drawn again."""
+    decisions = list(bout.decisions)
+    rounds = bout.rounds
+    try:
+        if decisions:
+            before = replay(bout, decisions=decisions[:-1], max_rounds=rounds)
+            if before.pending is not None and before.pending.round == rounds:
+                return _stepped(before, decisions[:-1])
+        if rounds <= 1:
+            return Stepped(rounds=0, decisions=[], events=[], standings={})
+        before = replay(bout, decisions=decisions, max_rounds=rounds - 1)
+    except RulesError as error:
+        raise BoutError(ENGINE_REFUSED.format(error=error)) from error
+    return _stepped(before, decisions[: before.decisions_used])
+
+
+def _stepped(result: engine.BoutResult, decisions: list[dict]) -> Stepped:
+    return Stepped(
+        rounds=result.rounds,
+        decisions=decisions,
+        events=[event.as_dict() for event in result.events],
+        standings={str(corner.side): corner.favor for corner in (result.a, result.b)},
+    )
+
+
+CALL_WORDS = {
+    "release": "shout for his release",
+    "divided": "be divided",
+    "sword": "call for the sword",
+}
+
+
+def choice_costs(bout: Bout) -> dict[str, str]:
+    """What each answer to the pending choice costs, said before the click, from the engine
+    itself: the answer is played from the seed (nothing is stored) and its Crowd Favor and the
+    crowd's call read off. Only the answers that end or change something get a line: a yield
+    reads "Yield now: unhurt, he loses 1 Crowd Favor and the crowd will call for the sword"."""
+    result = bout_replay(bout)
+    if result is None or result.pending is None:
+        return {}
+    pending = result.pending
+    costs: dict[str, str] = {}
+    before = result.side(pending.side).favor
+    for option in pending.options:
+        answer = engine.Decision(kind=pending.kind, side=pending.side, choice=option)
+        try:
+            after = replay(bout, decisions=[*bout.decisions, answer.as_dict()], max_rounds=None)
+        except RulesError:
+            continue
+        if option is Choice.YIELD and after.finished and str(after.loser) == str(pending.side):
+            costs[str(option)] = _yield_words(after, pending.side, before)
+        elif option is Choice.FIGHT_ON:
+            costs[str(option)] = _fight_on_words(bout, answer, pending, before)
+    return costs
+
+
+def _yield_words(after: engine.BoutResult, side, before: int) -> str:
+    """The engine's own figures: the Crowd Favor he ends at and the crowd's call on it. An
+    unhurt yield is the one that draws the engine's "yields unhurt" line; below 5 a yield
+    without it is an honorable one (at 5 or more neither costs, so neither is named)."""
+    now = after.side(side).favor
+    unhurt = any(
+        line.reason == engine.UNHURT_YIELD and line.side is side
+        for event in after.events
+        for line in event.lines
+    )
+    how = "unhurt, " if unhurt else ("honorably, " if before < 5 else "")
+    if now < before:
+        cost = f"he loses {before - now} Crowd Favor"
+    elif now > before:
+        cost = f"he gains {now - before} Crowd Favor"
+    else:
+        cost = f"he keeps his Crowd Favor {now}"
+    return f"Yield now: {how}{cost} and the crowd will {CALL_WORDS[crowd_call(now)]}"
+
+
+def _fight_on_words(bout: Bout, answer, pending, before: int) -> str:
+    """Fighting on after a first Critical Injury: the Crowd Favor it gains in this round."""
+    step = replay(bout, decisions=[*bout.decisions, answer.as_dict()], max_rounds=pending.round)
+    now = step.side(pending.side).favor
+    if now > before:
+        return f"Fight on: he gains {now - before} Crowd Favor (at {now}) and fights hurt"
+    return f"Fight on: his Crowd Favor stays at {now}, and he fights hurt"
 
 
 def crowd_call(loser_favor: int) -> str:

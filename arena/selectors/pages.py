@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from django.db.models import Q, QuerySet, Sum
 
+from arena.adapters import adapter_for
 from arena.adapters.era import (
     ENGINE_REFUSED,
     START_FAVOR,
@@ -253,6 +254,12 @@ def favor_series(bout: Bout, steps: list[Step]) -> list[tuple[str, list[int], st
 
 def pending_choice(bout: Bout) -> Pending | None:
     return bout_pending(bout)
+
+
+def choice_costs(bout: Bout) -> dict[str, str]:
+    """What each answer to the pending choice costs, in the ruleset's own figures (its adapter
+    plays the answer from the seed), keyed by the answer."""
+    return adapter_for(bout.show.campaign.ruleset).choice_costs(bout)
 
 
 # --- what a finished bout changed --------------------------------------------------------------

@@ -15,11 +15,12 @@ from django.db import transaction
 from django.db.models import Max
 
 from arena.adapters import adapter_for
-from arena.models import Bout, BoutEntry, Show, Venue, Verdict
+from arena.models import Bout, BoutEntry, Race, Show, Venue, Verdict
 from arena.services.bouts import bout_decide, bout_fight, crowd_call, new_seed
 from arena.services.cards import bout_void, check_free_for_event
 from economy.services.betting import book_void
 from ludus.errors import Refusal
+from ludus.history import check_fresh
 from ludus.limits import MAX_DAY, MAX_YEAR, MIN_DAY, MIN_YEAR, check_range
 from ludus.models import Campaign, Editor, Gladiator
 from ludus.services.once import once_per_key
@@ -42,6 +43,20 @@ NO_CONSENT = (
 REPLACED = "{old} replaced by {new}"
 PAST_DAY = "Day {day} is past; the campaign is on day {today}."
 BAD_VENUE = "{venue} is not a venue of 50 BC in this campaign."
+
+NOT_BEFORE_HELD = (
+    "{show} has been held; its day, venue and editor stand (its verdicts and money were written "
+    "by them)."
+)
+BEGUN = (
+    "{event} of {show} has begun: the show's day, venue and editor stand while it is fought "
+    "(its city and editor are in the bout's record)."
+)
+HIRES_PAID = (
+    "{editor} has paid hires for {show} from his purse: correct them on the ledger (a "
+    "reversing transaction) before another editor gives the show."
+)
+NO_CHANGE = "Nothing to change: the form holds what is kept already."
 
 FIT = (Gladiator.Status.ACTIVE, Gladiator.Status.RUDIARIUS)  # a rudiarius fights by choice
 
@@ -82,6 +97,61 @@ def show_plan(
         year=year,
         day=day,
     )
+    show.full_clean()
+    show.save()
+    return show
+
+
+@transaction.atomic
+def show_edit(
+    *,
+    show: Show,
+    seen: int | None = None,
+    name: str | None = None,
+    day: int | None = None,
+    venue: str | None = None,
+    editor: Editor | None = None,
+) -> Show:
+    """Correct a show before it is held: its name, day (today or later), venue and editor.
+
+    Refused once it is held or one of its bouts or races has begun; a new editor also once
+    hires have been paid for it from the old one's purse. A form drawn at another point of the
+    show's history (a repeat, a stale tab) writes nothing (AlreadyDone).
+    """
+    show = Show.objects.select_for_update().select_related("campaign", "editor").get(pk=show.pk)
+    check_fresh(show, seen, what=show.name)
+    campaign = show.campaign
+    if show.status == Show.Status.HELD:
+        raise ShowError(NOT_BEFORE_HELD.format(show=show))
+    begun = show.bouts.exclude(status__in=(Bout.Status.PLANNED, Bout.Status.VOID)).first()
+    if begun is None:
+        begun = show.races.exclude(status=Race.Status.PLANNED).first()
+    if begun is not None:
+        raise ShowError(BEGUN.format(event=begun, show=show))
+    changed = []
+    if name is not None and name.strip() and name.strip() != show.name:
+        show.name = name.strip()
+        changed.append("name")
+    if day is not None and day != show.day:
+        check_range(day, field="Day", low=MIN_DAY, high=MAX_DAY, error=ShowError)
+        if day < campaign.day:
+            raise ShowError(PAST_DAY.format(day=day, today=campaign.day))
+        show.day = day
+        changed.append("day")
+    if venue is not None and venue != show.venue:
+        if venue not in Venue.values:
+            raise ShowError(BAD_VENUE.format(venue=venue))
+        show.venue = venue
+        changed.append("venue")
+    if editor is not None and editor.pk != show.editor_id:
+        if editor.campaign_id != campaign.pk:
+            raise ShowError(FOREIGN_EDITOR.format(editor=editor))
+        if show.hires.exists():
+            raise ShowError(HIRES_PAID.format(editor=show.editor, show=show))
+        show.editor = editor
+        changed.append("editor")
+    if not changed:
+        raise ShowError(NO_CHANGE)
     show.full_clean()
     show.save()
     return show

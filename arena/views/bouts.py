@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 
 from arena.book.selectors import book_for_event
 from arena.errors import BoutError
-from arena.forms import DecisionForm, EditorChoiceForm, FightForm
+from arena.forms import DecisionForm, EditorChoiceForm, FightForm, UndoForm
 from arena.models import Bout, Verdict
 from arena.selectors.pages import (
     bout_aftermath,
@@ -30,6 +30,7 @@ from arena.selectors.pages import (
     bout_for_campaign,
     bout_inputs,
     bout_steps,
+    choice_costs,
     editor_standing,
     favor_series,
     pending_choice,
@@ -37,9 +38,11 @@ from arena.selectors.pages import (
 )
 from arena.services.bouts import appeal_appellant, bout_decide, bout_fight, crowd_call
 from arena.services.rudis import rudis_give
+from arena.services.undo import bout_undo
 from economy.ledger import LedgerError
 from ludus.access import Access, campaign_view
 from ludus.errors import AlreadyDone
+from ludus.history import objects_changes
 from ludus.services.ludus import LudusError
 
 NOT_YOUR_CHOICE = "That choice is not yours to make."
@@ -104,7 +107,14 @@ def _bout_context(access: Access, bout: Bout) -> dict:
     call = crowd_call(bout, loser_favor) if loser_favor is not None else None
     verdict = _verdict(bout)
     rounds = [step for step in steps if step.events]
-    return {
+    costs = choice_costs(bout) if may_choose else {}
+    extra = {}
+    if access.is_gm:
+        # Take back the last answer or round while the bout is fought; the bout's history
+        # (its entries' holds private orders: the GM's only).
+        extra["can_undo"] = bout.status == Bout.Status.FIGHTING and bout.rounds > 0
+        extra["history"] = objects_changes([bout, *bout.entries.all()])
+    return extra | {
         "bout": bout,
         "show": bout.show,
         "steps": steps,
@@ -116,7 +126,7 @@ def _bout_context(access: Access, bout: Bout) -> dict:
         "may_choose": may_choose,
         "choice_form": choice_form,
         "choice_options": [
-            (str(o), CHOICE_LABELS.get(str(o), str(o)))
+            (str(o), costs.get(str(o)) or CHOICE_LABELS.get(str(o), str(o)))
             for o in (pending.options if pending else [])
         ],
         "can_fight": access.is_gm
@@ -260,6 +270,34 @@ def bout_choose(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
             status = 400
         else:
             _report(request, bout)
+    return _respond(request, access, bout, status)
+
+
+@campaign_view(gm_only=True, nav="shows")
+@require_POST
+def bout_undo_view(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
+    """Take back the last answer or round of a bout being fought (GM): it replays from its
+    seed without them. The form carries the round and answers the page was drawn at."""
+    access = request.access
+    bout = _get_bout(access, bout_id)
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+        return _respond(request, access, bout, 400)
+    status = 200
+    try:
+        bout, said = bout_undo(
+            bout=bout,
+            at_round=form.cleaned_data["at_round"],
+            answered=form.cleaned_data["answers"],
+        )
+    except AlreadyDone as done:
+        messages.info(request, str(done))
+    except BoutError as error:
+        messages.error(request, str(error))
+        status = 400
+    else:
+        messages.success(request, said)
     return _respond(request, access, bout, status)
 
 

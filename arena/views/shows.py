@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from arena.errors import BoutError
-from arena.forms import BoutAddForm, BoutReplaceForm, ShowPlanForm
+from arena.forms import BoutAddForm, BoutReplaceForm, ShowEditForm, ShowPlanForm
 from arena.models import Bout, Show
 from arena.selectors.bouts import shows as campaign_shows
 from arena.selectors.pages import (
@@ -30,6 +30,7 @@ from arena.services.shows import (
     bout_add,
     bout_remove,
     bout_replace,
+    show_edit,
     show_hold,
     show_plan,
 )
@@ -38,12 +39,14 @@ from economy.services.hire import hire_contract_create
 from economy.services.lex_tullia import lex_tullia_warning
 from ludus.access import Access, campaign_view
 from ludus.errors import AlreadyDone
+from ludus.history import objects_changes
 
 SHOW_PLANNED = "{show} is planned for day {day}. Put pairs on its card."
 PAIR_ADDED = "{a} and {b} are on the card."
 PAIR_REMOVED = "{pair} is off the card: the bout is void, and both men are free for another."
 PAIR_CHANGED = "The card now has {pair}."
 HIRED = "Hired {name} from {lanista} for {price:,} HS."
+SHOW_EDITED = "{show} is changed: {fields}."
 SHOW_HELD = "{show} is held: every bout is fought and decided."
 SHOW_HELD_WAITING = (
     "{show} is held: every bout is fought. The editor's decision is awaited for {pairs}."
@@ -100,12 +103,26 @@ def _lex_tullia(show: Show) -> str | None:
     return None
 
 
-def _show_context(access: Access, show: Show, bout_form: BoutAddForm | None = None) -> dict:
+def _show_context(
+    access: Access,
+    show: Show,
+    bout_form: BoutAddForm | None = None,
+    edit_form: ShowEditForm | None = None,
+) -> dict:
     is_editor = access.is_editor(show.editor)
     planning = access.is_gm and show.status == Show.Status.PLANNED
     if planning and bout_form is None:
         bout_form = BoutAddForm(campaign=access.campaign, fighters=fit_for_card(show))
-    return {
+    extra = {}
+    if access.is_gm:
+        # The show's history and its card's (pairs put on, taken off, men replaced, rounds
+        # fought and taken back): the GM's, since the entries' history holds private orders.
+        bouts = list(show.bouts.all())
+        entries = [entry for bout in bouts for entry in bout.entries.all()]
+        extra["history"] = objects_changes([show, *bouts, *entries])
+        if planning or edit_form is not None:  # a refused edit is shown with its reason
+            extra["edit_form"] = edit_form or ShowEditForm(campaign=access.campaign, show=show)
+    return extra | {
         "show": show,
         "rows": card_rows(show),
         "races": show.races.all(),
@@ -261,3 +278,28 @@ def bout_replace_view(request: HttpRequest, campaign_id: int, show_id: int, bout
     )
     messages.success(request, PAIR_CHANGED.format(pair=bout))
     return redirect("arena:show_detail", campaign_id, show_id)
+
+
+@campaign_view(gm_only=True, nav="shows")
+@require_POST
+def show_edit_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpResponse:
+    """Correct a show before it is held (GM): its name, day, venue and editor."""
+    access = request.access
+    show = _get_show(access, show_id)
+    form = ShowEditForm(request.POST, campaign=access.campaign, show=show)
+    if form.is_valid():
+        data = dict(form.cleaned_data)
+        changed = [name for name in form.changed_data if name != "seen"]
+        try:
+            show_edit(show=show, **data)
+        except AlreadyDone as done:
+            messages.info(request, str(done))
+            return redirect("arena:show_detail", campaign_id, show_id)
+        except ShowError as error:
+            form.add_error(None, str(error))
+        else:
+            fields = ", ".join(str(form.fields[name].label or name).lower() for name in changed)
+            messages.success(request, SHOW_EDITED.format(show=show.name, fields=fields))
+            return redirect("arena:show_detail", campaign_id, show_id)
+    context = _show_context(access, _get_show(access, show_id), edit_form=form)
+    return render(request, "arena/shows/show_detail.html", context, status=400)

@@ -7,10 +7,12 @@ from django.views.decorators.http import require_POST
 
 from arena.adapters.era import arena_sheet
 from arena.selectors.records import gladiator_record
+from desk.forms_edits import GladiatorEditForm, LanistaEditForm
 from desk.forms_gladiators import OrdersForm
 from desk.selectors import city_records, gladiator_bouts, injuries_with_treatments, schools
 from economy.selectors.visibility import peculium_balance
 from ludus.access import Access, campaign_view
+from ludus.history import object_changes, objects_changes
 from ludus.models import Gladiator, Lanista
 from ludus.services.orders import OrdersError, gladiator_orders_set
 
@@ -55,18 +57,29 @@ def roster(request: HttpRequest, campaign_id: int) -> HttpResponse:
 def school_roster(request: HttpRequest, campaign_id: int, lanista_id: int) -> HttpResponse:
     access = request.access
     lanista = get_object_or_404(Lanista, pk=lanista_id, campaign=access.campaign)
+    return render(request, "desk/roster.html", _school_context(access, lanista))
+
+
+def _school_context(access: Access, lanista: Lanista, edit_form=None) -> dict:
+    """A school's page; the GM's edit form of the lanista, his school and medicus, and its
+    history (GM only: the history holds who plays whom)."""
     context = {
         "schools": schools(access.campaign, lanista=lanista),
         "lanista": lanista,
     }
-    return render(request, "desk/roster.html", context)
+    if access.is_gm:
+        context["edit_form"] = edit_form or LanistaEditForm(instance=lanista)
+        context["history"] = object_changes(lanista)
+    return context
 
 
-def _detail_context(access: Access, gladiator: Gladiator, orders_form: OrdersForm | None):
+def _detail_context(
+    access: Access, gladiator: Gladiator, orders_form: OrdersForm | None, edit_form=None
+):
     private = access.owns_gladiator(gladiator)
     if private and orders_form is None:
         orders_form = OrdersForm(initial={"orders": gladiator.orders}, campaign=access.campaign)
-    return {
+    context = {
         "gladiator": gladiator,
         "sheet": arena_sheet(gladiator),
         "record": gladiator_record(gladiator),
@@ -77,6 +90,12 @@ def _detail_context(access: Access, gladiator: Gladiator, orders_form: OrdersFor
         "peculium": peculium_balance(gladiator) if private else None,
         "orders_form": orders_form if private else None,
     }
+    if access.is_gm:
+        # The GM's edit and the history of the man (his orders are in it: the GM's only) and
+        # of his injuries (the medicus's rolls and their undoing).
+        context["edit_form"] = edit_form or GladiatorEditForm(instance=gladiator)
+        context["history"] = objects_changes([gladiator, *gladiator.injuries.all()])
+    return context
 
 
 @campaign_view(nav="roster")

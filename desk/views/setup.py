@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from desk.forms_edits import EditorEditForm, MemberRemoveForm, MemberRoleForm
 from desk.forms_setup import (
     CampaignForm,
     EditorForm,
@@ -33,6 +34,7 @@ from economy.ledger import LedgerError, balances
 from economy.models import Account
 from ludus.access import Access, campaign_view
 from ludus.errors import AlreadyDone
+from ludus.history import objects_changes
 from ludus.models import Editor, Gladiator, Lanista, Membership, year_label
 from ludus.selectors.people import editor_dignitas
 
@@ -97,7 +99,36 @@ def _overview(campaign) -> dict:
     }
 
 
-def _render(request: HttpRequest, access: Access, status: int = 200, **bound) -> HttpResponse:
+def _with_edits(context: dict, edit_errors: dict) -> None:
+    """Each member's role and remove forms and each editor's edit form (a refused one bound,
+    with its errors), and the history of the members and editors."""
+    members = list(context["members"])
+    for m in members:
+        m.role_form = edit_errors.get(("member", m.pk)) or MemberRoleForm(instance=m)
+        m.remove_form = edit_errors.get(("remove", m.pk)) or MemberRemoveForm(instance=m)
+    context["members"] = members
+    for e in context["editors"]:
+        e.edit_form = edit_errors.get(("editor", e.pk)) or EditorEditForm(instance=e)
+        e.edit_form_id = f"editor-{e.pk}"
+    campaign_members = Membership.history.filter(campaign=context["campaign"])
+    context["members_history"] = objects_changes([*members, *_removed(campaign_members, members)])
+    context["editors_history"] = objects_changes(context["editors"])
+
+
+def _removed(history, members):
+    """The memberships removed since (their history stays: "removed")."""
+    present = {m.pk for m in members}
+    gone = history.filter(history_type="-").exclude(id__in=present)
+    return [record.instance for record in gone.order_by("id").distinct()]
+
+
+def _render(
+    request: HttpRequest,
+    access: Access,
+    status: int = 200,
+    edit_errors: dict | None = None,
+    **bound,
+) -> HttpResponse:
     campaign = access.campaign
     forms = {
         "member_form": MemberForm(),
@@ -110,7 +141,9 @@ def _render(request: HttpRequest, access: Access, status: int = 200, **bound) ->
     context = {
         **forms,
         **_overview(campaign),
+        "campaign": campaign,
     }
+    _with_edits(context, edit_errors or {})
     return render(request, "desk/setup/setup.html", context, status=status)
 
 

@@ -55,7 +55,8 @@ def medicus_rows(campaign: Campaign) -> list[InjuryRow]:
                 injury=injury,
                 chance=treatment_chance(injury),
                 attempts=attempts,
-                treated_today=any(a.day == campaign.day for a in attempts),
+                # A roll taken back (ludus.services.undo) no longer counts as the day's.
+                treated_today=any(a.day == campaign.day and a.undone_at is None for a in attempts),
             )
         )
     return rows

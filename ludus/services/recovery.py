@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from ludus.errors import AlreadyDone, Refusal
-from ludus.models import Campaign, Gladiator, Injury, Lanista, TreatmentAttempt
+from ludus.models import Campaign, DayEnd, Gladiator, Injury, Lanista, TreatmentAttempt
 from ludus.selectors.people import campaign_ruleset
 from ludus.signals import DIED, gladiator_left
 from rules.core.seeds import new_seed
@@ -86,7 +86,7 @@ def medicus_treat(*, injury: Injury, seed: int | None = None, at_ludus: bool = T
     if lanista is None:
         raise RecoveryError(NO_MEDICUS.format(name=gladiator.name))
     day = gladiator.campaign.day
-    if injury.treatments.filter(day=day).exists():
+    if injury.treatments.filter(day=day, undone_at__isnull=True).exists():
         raise RecoveryError(ALREADY_TREATED_TODAY.format(injury=injury.name, name=gladiator.name))
     seed = new_seed() if seed is None else seed
     ruleset = campaign_ruleset(gladiator.campaign)
@@ -127,7 +127,7 @@ def _dies_tonight(injury: Injury, ending_day: int) -> bool:
 
 
 @transaction.atomic
-def campaign_advance_day(*, campaign: Campaign, day: int | None = None) -> DayReport:
+def campaign_advance_day(*, campaign: Campaign, day: int | None = None, user=None) -> DayReport:
     """End the day: the untreated dying die, every living man rests, and the day turns.
 
     `day` is the day the GM meant to end (the form's hidden field): a repeated click or a stale
@@ -142,6 +142,7 @@ def campaign_advance_day(*, campaign: Campaign, day: int | None = None) -> DayRe
         raise RecoveryError(DAY_NOT_YET.format(asked=day, day=campaign.day))
     ending = campaign.day
     report = DayReport(day=ending + 1)
+    record = DayEnd(campaign=campaign, day=ending, created_by=user)
     living = (
         Gladiator.objects.select_for_update()
         .filter(campaign=campaign)
@@ -156,11 +157,15 @@ def campaign_advance_day(*, campaign: Campaign, day: int | None = None) -> DayRe
             gladiator.save(update_fields=["status"])
             gladiator_left.send(sender=Gladiator, gladiator=gladiator, reason=DIED)
             report.died.append(gladiator.name)
+            record.died.append(gladiator.pk)
             continue
         healed = _rest(gladiator)
         if healed:
             report.rested[gladiator.name] = healed
+            record.rested[str(gladiator.pk)] = [healed, gladiator.wounds]
     campaign.day = ending + 1
     campaign.full_clean()
     campaign.save(update_fields=["day"])
+    record.full_clean()
+    record.save()  # what the night did, so the GM can take it back (ludus.services.undo)
     return report

@@ -7,16 +7,30 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from ludus.access import Access, campaign_view
-from ludus.errors import AlreadyDone
-from ludus.forms import AdvanceDayForm, TreatForm
-from ludus.models import Injury
+from ludus.errors import AlreadyDone, Refusal
+from ludus.forms import AdvanceDayForm, TreatForm, UndoMarkForm
+from ludus.models import DayEnd, Injury, TreatmentAttempt
 from ludus.selectors.recovery import medicus_rows, treatment_attempt, wounded
 from ludus.services.recovery import RecoveryError, campaign_advance_day, medicus_treat
+from ludus.services.undo import (
+    UndoError,
+    day_end_undo,
+    day_end_undo_refusal,
+    last_day_end,
+    last_roll,
+    medicus_undo,
+    roll_undo_refusal,
+)
 
 DAY_ADVANCED = "Day {day} begins. Every man in the ludus had a night's rest."
 RESTED = "Rested: {names}."
 DIED = "Died in the night of untreated injuries: {names}."
 TREATED = "The medicus {verb} the {injury} of {name}."
+ROLL_TAKEN_BACK = (
+    "The medicus's roll on the {injury} of {name} is taken back{healed}; it no longer counts "
+    "as today's attempt."
+)
+DAY_TAKEN_BACK = "The end of day {day} is taken back: it is day {day} again{rested}."
 
 
 def _get_treatable_injury_for_user(
@@ -34,9 +48,24 @@ def _get_treatable_injury_for_user(
     return access, injury
 
 
+def _undo_context(access: Access) -> dict:
+    """The GM's "take back" of the last roll and the last end of day, each with what stands in
+    its way said before the click (the button is offered only when nothing does)."""
+    if not access.is_gm:
+        return {}
+    roll = last_roll(access.campaign)
+    night = last_day_end(access.campaign)
+    return {
+        "undo_roll": roll,
+        "undo_roll_refusal": roll_undo_refusal(roll) if roll else None,
+        "undo_day": night,
+        "undo_day_refusal": day_end_undo_refusal(night) if night else None,
+    }
+
+
 def _context(access: Access, *, attempt=None, error: str = "") -> dict:
     rows = medicus_rows(access.campaign)
-    return {
+    return _undo_context(access) | {
         "day_form": AdvanceDayForm(initial={"day": access.campaign.day}),
         "rows": rows,
         "treatable": {row.injury.pk for row in rows if access.owns_gladiator(row.injury.gladiator)},
@@ -63,7 +92,9 @@ def advance_day(request: HttpRequest, campaign_id: int) -> HttpResponse:
         error = " ".join(form.errors["day"])
         return render(request, "ludus/recovery.html", _context(access, error=error), status=400)
     try:
-        report = campaign_advance_day(campaign=access.campaign, day=form.cleaned_data["day"])
+        report = campaign_advance_day(
+            campaign=access.campaign, day=form.cleaned_data["day"], user=request.user
+        )
     except AlreadyDone as done:
         # A repeated click or a stale tab: the day has turned already; nothing more is written.
         messages.info(request, str(done))
@@ -96,3 +127,53 @@ def treat_injury(request: HttpRequest, campaign_id: int, injury_id: int) -> Http
     )
     url = reverse("recovery", args=[campaign_id])
     return redirect(f"{url}?attempt={attempt.pk}#attempt")
+
+
+@campaign_view(gm_only=True, nav="recovery")
+@require_POST
+def undo_roll(request: HttpRequest, campaign_id: int, attempt_id: int) -> HttpResponse:
+    """Take back the campaign's last medicus roll (GM), if nothing depends on it yet."""
+    access = request.access
+    attempt = get_object_or_404(
+        TreatmentAttempt.objects.select_related("injury__gladiator"),
+        pk=attempt_id,
+        injury__gladiator__campaign=access.campaign,
+    )
+    return _undo(request, access, lambda user: medicus_undo(attempt=attempt, user=user), attempt)
+
+
+@campaign_view(gm_only=True, nav="recovery")
+@require_POST
+def undo_day(request: HttpRequest, campaign_id: int, record_id: int) -> HttpResponse:
+    """Take back the campaign's last end of day (GM), if nothing depends on it yet."""
+    access = request.access
+    record = get_object_or_404(DayEnd, pk=record_id, campaign=access.campaign)
+    return _undo(request, access, lambda user: day_end_undo(record=record, user=user), record)
+
+
+def _undo(request, access: Access, undo, target) -> HttpResponse:
+    form = UndoMarkForm(request.POST)
+    if not form.is_valid():
+        error = " ".join(e for errs in form.errors.values() for e in errs)
+        return render(request, "ludus/recovery.html", _context(access, error=error), status=400)
+    try:
+        done = undo(request.user)
+    except AlreadyDone as repeat:
+        messages.info(request, str(repeat))
+        return redirect("recovery", access.campaign.pk)
+    except (UndoError, Refusal) as error:
+        return render(
+            request, "ludus/recovery.html", _context(access, error=str(error)), status=400
+        )
+    if isinstance(done, TreatmentAttempt):
+        healed = ": the injury is carried again" if done.success else ""
+        messages.success(
+            request,
+            ROLL_TAKEN_BACK.format(
+                injury=done.injury.name, name=done.injury.gladiator.name, healed=healed
+            ),
+        )
+    else:
+        rested = ", and the Wounds the night rested off are carried again" if done.rested else ""
+        messages.success(request, DAY_TAKEN_BACK.format(day=done.day, rested=rested))
+    return redirect("recovery", access.campaign.pk)

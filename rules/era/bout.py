@@ -520,6 +520,10 @@ class _Asked(Exception):
         self.pending = pending
 
 
+# The Crowd Favor line of a yield without a Critical Injury or half his Wound Points in Wounds
+# (CROWD FAVOR: an unhurt yield costs 1 unless he stands at 5 or more).
+UNHURT_YIELD = "he yields unhurt"
+
 _PROMPTS = {
     DecisionKind.YIELD: "{name}'s turn: yield to the editor, or fight?",
     DecisionKind.FIGHT_ON: "{name} has his first Critical Injury: yield honorably, or fight on?",
@@ -713,7 +717,7 @@ class _Bout:
             or 2 * me.wounds >= me.fixed.wound_points
         )
         if not honorable and me.favor < 5:
-            self._line(me, -1, "he yields unhurt")
+            self._line(me, -1, UNHURT_YIELD)
         me.yielded = True
         if self.record:
             how = "honorably" if honorable else "unhurt"
