@@ -1,9 +1,16 @@
 """Ludus settings: one module, every deployment choice read from the environment.
 
 DATABASE_URL       sqlite:///path or postgres://user:pass@host:port/name (default: db.sqlite3 here)
-DJANGO_DEBUG       true/false (default true, for the local table; set false when hosted)
+DJANGO_DEBUG       true/false (default false: hosted; `make run` sets true for the local table)
 DJANGO_SECRET_KEY  required when DJANGO_DEBUG is false
 DJANGO_ALLOWED_HOSTS  comma-separated (default localhost,127.0.0.1)
+When DJANGO_DEBUG is false (hosted), HTTPS is assumed and each of these may loosen or tune it:
+DJANGO_SSL_REDIRECT        true/false, redirect http to https (default true)
+DJANGO_HSTS_SECONDS        Strict-Transport-Security max-age (default 31536000, a year; 0 is off)
+DJANGO_HSTS_INCLUDE_SUBDOMAINS, DJANGO_HSTS_PRELOAD  true/false (default false)
+DJANGO_SECURE_COOKIES      true/false, session and CSRF cookies over https only (default true)
+DJANGO_CSRF_TRUSTED_ORIGINS  comma-separated origins, e.g. https://ludus.example (default none)
+DJANGO_SECURE_PROXY_SSL_HEADER  the header a TLS proxy sets, e.g. X-Forwarded-Proto (default none)
 LUDUS_TASKS_BACKEND   the background tasks' backend (default the database's, run by
                       `manage.py db_worker`; e.g. django_tasks_rq.RQBackend on a real queue)
 LUDUS_TASKS_OPTIONS   that backend's OPTIONS as JSON (default {})
@@ -15,11 +22,19 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_database, env_list
+from config.env import (
+    env_bool,
+    env_database,
+    env_int,
+    env_list,
+    env_origins,
+    env_proxy_header,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-DEBUG = env_bool("DJANGO_DEBUG", default=True)
+# Fail closed: DEBUG only when the environment asks for it (`make run` does).
+DEBUG = env_bool("DJANGO_DEBUG", default=False)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
@@ -105,6 +120,14 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", default=True)
-    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# Hosted (DEBUG off) the site is HTTPS only unless the environment says otherwise; every
+# variable is read (and checked) at every DEBUG setting, so a typo fails on the local table too.
+HOSTED = not DEBUG
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", default=HOSTED)
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", default=31_536_000 if HOSTED else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", default=False)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", default=False)
+SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", default=HOSTED)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+CSRF_TRUSTED_ORIGINS = env_origins("DJANGO_CSRF_TRUSTED_ORIGINS")
+SECURE_PROXY_SSL_HEADER = env_proxy_header("DJANGO_SECURE_PROXY_SSL_HEADER")
