@@ -11,6 +11,7 @@ DJANGO_HSTS_INCLUDE_SUBDOMAINS, DJANGO_HSTS_PRELOAD  true/false (default false)
 DJANGO_SECURE_COOKIES      true/false, session and CSRF cookies over https only (default true)
 DJANGO_CSRF_TRUSTED_ORIGINS  comma-separated origins, e.g. https://ludus.example (default none)
 DJANGO_SECURE_PROXY_SSL_HEADER  the header a TLS proxy sets, e.g. X-Forwarded-Proto (default none)
+LUDUS_PROXY_COUNT  how many proxies stand before the app, for the login throttle's address (0)
 LUDUS_TASKS_BACKEND   the background tasks' backend (default the database's, run by
                       `manage.py db_worker`; e.g. django_tasks_rq.RQBackend on a real queue)
 LUDUS_TASKS_OPTIONS   that backend's OPTIONS as JSON (default {})
@@ -18,6 +19,7 @@ LUDUS_TASKS_OPTIONS   that backend's OPTIONS as JSON (default {})
 
 import json
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -57,6 +59,7 @@ INSTALLED_APPS = [
     "arena",
     "economy",
     "desk",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -70,6 +73,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "ludus.middleware.RefusalMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into our page (AXES_LOCKOUT_CALLABLE).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -107,6 +112,23 @@ TASKS = {
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
+# Logins are throttled by django-axes: 10 wrong passwords for one user name, or from one
+# address, within 15 minutes lock that name or address for 15 minutes (a burst of 50 in 15
+# seconds is locked at the tenth). A right password clears the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_USE_ATTEMPT_EXPIRATION = True
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "ludus.views.login.locked_out"
+# The address is the connection's own unless LUDUS_PROXY_COUNT proxies stand in front
+# (ludus.throttle.client_address reads X-Forwarded-For from the right then).
+PROXY_COUNT = env_int("LUDUS_PROXY_COUNT", default=0)
+AXES_CLIENT_IP_CALLABLE = "ludus.throttle.client_address"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "campaign_list"
 LOGOUT_REDIRECT_URL = "login"
