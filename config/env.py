@@ -96,3 +96,15 @@ def env_proxy_header(name: str) -> tuple[str, str] | None:
             f"{name} must be a header name such as X-Forwarded-Proto; got {raw!r}"
         )
     return ("HTTP_" + header.upper().replace("-", "_"), value)
+
+
+LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def env_level(name: str, *, default: str = "INFO") -> str:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if raw.upper() not in LEVELS:
+        raise ImproperlyConfigured(f"{name} must be one of {', '.join(LEVELS)}; got {raw!r}")
+    return raw.upper()

@@ -11,6 +11,7 @@ DJANGO_HSTS_INCLUDE_SUBDOMAINS, DJANGO_HSTS_PRELOAD  true/false (default false)
 DJANGO_SECURE_COOKIES      true/false, session and CSRF cookies over https only (default true)
 DJANGO_CSRF_TRUSTED_ORIGINS  comma-separated origins, e.g. https://ludus.example (default none)
 DJANGO_SECURE_PROXY_SSL_HEADER  the header a TLS proxy sets, e.g. X-Forwarded-Proto (default none)
+LUDUS_LOG_LEVEL    the app's log level on standard error: DEBUG, INFO, WARNING, ERROR (INFO)
 LUDUS_PROXY_COUNT  how many proxies stand before the app, for the login throttle's address (0)
 LUDUS_TASKS_BACKEND   the background tasks' backend (default the database's, run by
                       `manage.py db_worker`; e.g. django_tasks_rq.RQBackend on a real queue)
@@ -28,6 +29,7 @@ from config.env import (
     env_bool,
     env_database,
     env_int,
+    env_level,
     env_list,
     env_origins,
     env_proxy_header,
@@ -132,6 +134,35 @@ AXES_CLIENT_IP_CALLABLE = "ludus.throttle.client_address"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "campaign_list"
 LOGOUT_REDIRECT_URL = "login"
+
+# Everything worth a look goes to standard error, errors with their request and traceback
+# (config.logs.RequestFormatter). LUDUS_LOG_LEVEL tunes the app's own loggers (default INFO).
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "request": {
+            "()": "config.logs.RequestFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s: %(message)s",
+        },
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "request",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        # Django's own: 5xx as errors, 4xx as warnings, each with its request.
+        "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        **{
+            app: {"handlers": ["stderr"], "level": env_level("LUDUS_LOG_LEVEL"), "propagate": False}
+            for app in ("ludus", "economy", "arena", "desk", "rules")
+        },
+    },
+}
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"
