@@ -10,6 +10,7 @@ from arena.selectors.records import gladiator_record
 from desk.forms_gladiators import OrdersForm
 from desk.selectors import city_records, gladiator_bouts, injuries_with_treatments, schools
 from economy.selectors.visibility import peculium_balance
+from economy.services.dealing import may_be_freed, may_be_sold
 from ludus.access import Access, campaign_view
 from ludus.models import Gladiator, Lanista
 from ludus.services.orders import OrdersError, gladiator_orders_set
@@ -76,7 +77,16 @@ def _detail_context(access: Access, gladiator: Gladiator, orders_form: OrdersFor
         "private": private,
         "peculium": peculium_balance(gladiator) if private else None,
         "orders_form": orders_form if private else None,
+        "market_offer": _market_offer(gladiator) if private else "",
     }
+
+
+def _market_offer(gladiator: Gladiator) -> str:
+    """The market's button on his page, only for what the rules allow: none for a dead or
+    freed man or a volunteer under contract, "Sell him" for a condemned man."""
+    if may_be_freed(gladiator):
+        return "Sell or free him"
+    return "Sell him" if may_be_sold(gladiator) else ""
 
 
 @campaign_view(nav="roster")
