@@ -14,6 +14,8 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The local table runs with DEBUG on; hosted, DEBUG stays off (config/settings.py).
+run: export DJANGO_DEBUG ?= true
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo --if-empty
@@ -27,7 +29,7 @@ test: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(BIN)/python manage.py makemigrations --check --dry-run >/dev/null
+	DJANGO_DEBUG=true $(BIN)/python manage.py makemigrations --check --dry-run >/dev/null
 	$(BIN)/pytest
 
 lint: $(STAMP)

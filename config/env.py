@@ -55,3 +55,56 @@ def env_database(name: str, *, default: str) -> dict:
     elif not config.get("NAME"):
         raise ImproperlyConfigured(f"{name} must name a database, e.g. postgres://host/ludus")
     return config
+
+
+def env_int(name: str, *, default: int, minimum: int = 0) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number; got {raw!r}") from None
+    if value < minimum:
+        raise ImproperlyConfigured(f"{name} must be at least {minimum}; got {value}")
+    return value
+
+
+def env_origins(name: str) -> list[str]:
+    """Origins such as https://ludus.example (scheme and host, no path), comma-separated."""
+    raw = os.environ.get(name, "")
+    origins = [item.strip() for item in raw.split(",") if item.strip()]
+    for origin in origins:
+        scheme, _, rest = origin.partition("://")
+        if scheme not in ("http", "https") or not rest or "/" in rest.rstrip("/"):
+            raise ImproperlyConfigured(
+                f"{name} must list origins such as https://ludus.example; got {origin!r}"
+            )
+    return [origin.rstrip("/") for origin in origins]
+
+
+def env_proxy_header(name: str) -> tuple[str, str] | None:
+    """The header a TLS-terminating proxy sets, e.g. X-Forwarded-Proto (meaning "https"),
+    as Django's SECURE_PROXY_SSL_HEADER: ("HTTP_X_FORWARDED_PROTO", "https")."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return None
+    header, _, value = raw.partition("=")
+    header, value = header.strip(), (value.strip() or "https")
+    if not header or not all(c.isalnum() or c == "-" for c in header):
+        raise ImproperlyConfigured(
+            f"{name} must be a header name such as X-Forwarded-Proto; got {raw!r}"
+        )
+    return ("HTTP_" + header.upper().replace("-", "_"), value)
+
+
+LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def env_level(name: str, *, default: str = "INFO") -> str:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if raw.upper() not in LEVELS:
+        raise ImproperlyConfigured(f"{name} must be one of {', '.join(LEVELS)}; got {raw!r}")
+    return raw.upper()

@@ -1,9 +1,18 @@
 """Ludus settings: one module, every deployment choice read from the environment.
 
 DATABASE_URL       sqlite:///path or postgres://user:pass@host:port/name (default: db.sqlite3 here)
-DJANGO_DEBUG       true/false (default true, for the local table; set false when hosted)
+DJANGO_DEBUG       true/false (default false: hosted; `make run` sets true for the local table)
 DJANGO_SECRET_KEY  required when DJANGO_DEBUG is false
 DJANGO_ALLOWED_HOSTS  comma-separated (default localhost,127.0.0.1)
+When DJANGO_DEBUG is false (hosted), HTTPS is assumed and each of these may loosen or tune it:
+DJANGO_SSL_REDIRECT        true/false, redirect http to https (default true)
+DJANGO_HSTS_SECONDS        Strict-Transport-Security max-age (default 31536000, a year; 0 is off)
+DJANGO_HSTS_INCLUDE_SUBDOMAINS, DJANGO_HSTS_PRELOAD  true/false (default false)
+DJANGO_SECURE_COOKIES      true/false, session and CSRF cookies over https only (default true)
+DJANGO_CSRF_TRUSTED_ORIGINS  comma-separated origins, e.g. https://ludus.example (default none)
+DJANGO_SECURE_PROXY_SSL_HEADER  the header a TLS proxy sets, e.g. X-Forwarded-Proto (default none)
+LUDUS_LOG_LEVEL    the app's log level on standard error: DEBUG, INFO, WARNING, ERROR (INFO)
+LUDUS_PROXY_COUNT  how many proxies stand before the app, for the login throttle's address (0)
 LUDUS_TASKS_BACKEND   the background tasks' backend (default the database's, run by
                       `manage.py db_worker`; e.g. django_tasks_rq.RQBackend on a real queue)
 LUDUS_TASKS_OPTIONS   that backend's OPTIONS as JSON (default {})
@@ -11,15 +20,25 @@ LUDUS_TASKS_OPTIONS   that backend's OPTIONS as JSON (default {})
 
 import json
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_database, env_list
+from config.env import (
+    env_bool,
+    env_database,
+    env_int,
+    env_level,
+    env_list,
+    env_origins,
+    env_proxy_header,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-DEBUG = env_bool("DJANGO_DEBUG", default=True)
+# Fail closed: DEBUG only when the environment asks for it (`make run` does).
+DEBUG = env_bool("DJANGO_DEBUG", default=False)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
@@ -43,6 +62,7 @@ INSTALLED_APPS = [
     "arena",
     "economy",
     "desk",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -58,6 +78,8 @@ MIDDLEWARE = [
     "ludus.middleware.RefusalMiddleware",
     # Who made each change kept in the history tables (django-simple-history).
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into our page (AXES_LOCKOUT_CALLABLE).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -95,9 +117,55 @@ TASKS = {
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
+# Logins are throttled by django-axes: 10 wrong passwords for one user name, or from one
+# address, within 15 minutes lock that name or address for 15 minutes (a burst of 50 in 15
+# seconds is locked at the tenth). A right password clears the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_USE_ATTEMPT_EXPIRATION = True
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "ludus.views.login.locked_out"
+# The address is the connection's own unless LUDUS_PROXY_COUNT proxies stand in front
+# (ludus.throttle.client_address reads X-Forwarded-For from the right then).
+PROXY_COUNT = env_int("LUDUS_PROXY_COUNT", default=0)
+AXES_CLIENT_IP_CALLABLE = "ludus.throttle.client_address"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "campaign_list"
 LOGOUT_REDIRECT_URL = "login"
+
+# Everything worth a look goes to standard error, errors with their request and traceback
+# (config.logs.RequestFormatter). LUDUS_LOG_LEVEL tunes the app's own loggers (default INFO).
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "request": {
+            "()": "config.logs.RequestFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s: %(message)s",
+        },
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "request",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        # Django's own: 5xx as errors, 4xx as warnings, each with its request.
+        "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        **{
+            app: {"handlers": ["stderr"], "level": env_level("LUDUS_LOG_LEVEL"), "propagate": False}
+            for app in ("ludus", "economy", "arena", "desk", "rules")
+        },
+    },
+}
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"
@@ -108,6 +176,14 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", default=True)
-    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# Hosted (DEBUG off) the site is HTTPS only unless the environment says otherwise; every
+# variable is read (and checked) at every DEBUG setting, so a typo fails on the local table too.
+HOSTED = not DEBUG
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", default=HOSTED)
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", default=31_536_000 if HOSTED else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", default=False)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", default=False)
+SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", default=HOSTED)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+CSRF_TRUSTED_ORIGINS = env_origins("DJANGO_CSRF_TRUSTED_ORIGINS")
+SECURE_PROXY_SSL_HEADER = env_proxy_header("DJANGO_SECURE_PROXY_SSL_HEADER")

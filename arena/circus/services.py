@@ -321,6 +321,23 @@ def _locked_race(race: Race) -> Race:
     return race
 
 
+def book_holds_field(book) -> bool:
+    """Whether the race's book has taken money (a bet, or any entry on its account), so its
+    line binds the field: then the field is not offered for change (race_field_open)."""
+    if book is None:
+        return False
+    return bool(
+        book.bets.exists()
+        or book.settlement_id
+        or Entry.objects.filter(account=book.account).exists()
+    )
+
+
+def race_field_open(race: Race, book) -> bool:
+    """Whether drivers may still be added or removed: no leg run, and no book holding it."""
+    return race.legs_run == 0 and race.status == Race.Status.PLANNED and not book_holds_field(book)
+
+
 def _book_allows_change(race: Race) -> str:
     """Refuse a change to the field once the race's book has taken a bet; withdraw a book
     that has taken none (its line was for the old field). Returns a note for the GM."""
@@ -329,7 +346,7 @@ def _book_allows_change(race: Race) -> str:
     if book is None:
         return ""
     count = book.bets.count()
-    if count or book.settlement_id or Entry.objects.filter(account=book.account).exists():
+    if book_holds_field(book):
         raise RaceError(BOOK_HAS_BETS.format(count=count, plural="" if count == 1 else "s"))
     account = book.account
     book.delete()

@@ -112,7 +112,7 @@ def _race_context(access: Access, race: Race, entry_form=None) -> dict:
                 initial=initial, with_peril=access.is_gm, legs_run=race.legs_run
             )
     winner = next((row.entry for row in rows if row.entry.won), None)
-    field_open = access.is_gm and race.legs_run == 0 and race.status == Race.Status.PLANNED
+    field_open = access.is_gm and race_services.race_field_open(race, book)
     if field_open and entry_form is None:
         entry_form = _entry_form(access, race)
     return {
@@ -131,6 +131,11 @@ def _race_context(access: Access, race: Race, entry_form=None) -> dict:
         "orders_any": bool(orders_forms),
         "entry_form": entry_form,
         "field_open": field_open,
+        # The GM sees why he may no longer change the field before the first leg.
+        "field_held": access.is_gm
+        and race.legs_run == 0
+        and race.status == Race.Status.PLANNED
+        and not field_open,
     }
 
 

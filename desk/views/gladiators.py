@@ -11,6 +11,7 @@ from desk.forms_edits import GladiatorEditForm, LanistaEditForm
 from desk.forms_gladiators import OrdersForm
 from desk.selectors import city_records, gladiator_bouts, injuries_with_treatments, schools
 from economy.selectors.visibility import peculium_balance
+from economy.services.dealing import may_be_freed, may_be_sold
 from ludus.access import Access, campaign_view
 from ludus.history import object_changes, objects_changes
 from ludus.models import Gladiator, Lanista
@@ -89,6 +90,7 @@ def _detail_context(
         "private": private,
         "peculium": peculium_balance(gladiator) if private else None,
         "orders_form": orders_form if private else None,
+        "market_offer": _market_offer(gladiator) if private else "",
     }
     if access.is_gm:
         # The GM's edit and the history of the man (his orders are in it: the GM's only) and
@@ -96,6 +98,14 @@ def _detail_context(
         context["edit_form"] = edit_form or GladiatorEditForm(instance=gladiator)
         context["history"] = objects_changes([gladiator, *gladiator.injuries.all()])
     return context
+
+
+def _market_offer(gladiator: Gladiator) -> str:
+    """The market's button on his page, only for what the rules allow: none for a dead or
+    freed man or a volunteer under contract, "Sell him" for a condemned man."""
+    if may_be_freed(gladiator):
+        return "Sell or free him"
+    return "Sell him" if may_be_sold(gladiator) else ""
 
 
 @campaign_view(nav="roster")

@@ -52,6 +52,26 @@ def is_free(gladiator: Gladiator) -> bool:
     )
 
 
+def may_be_sold(gladiator: Gladiator) -> bool:
+    """Whether the market may sell him (trade._check_sellable): a living man who is not free
+    and not a free volunteer under contract."""
+    return (
+        gladiator.status != Gladiator.Status.DEAD
+        and not is_free(gladiator)
+        and gladiator.legal_status != Gladiator.LegalStatus.AUCTORATUS
+    )
+
+
+def may_be_freed(gladiator: Gladiator) -> bool:
+    """Whether he may buy his freedom (freedom.manumit's checks before the money): a man who
+    may be sold, not condemned, of a school."""
+    return (
+        may_be_sold(gladiator)
+        and gladiator.legal_status != Gladiator.LegalStatus.CONDEMNED
+        and gladiator.owner_id is not None
+    )
+
+
 def man_save(gladiator: Gladiator) -> None:
     try:
         gladiator.full_clean()

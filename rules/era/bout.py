@@ -840,7 +840,7 @@ class _Bout:
         if rolled is None:
             return
         o = rolled.outcome
-        net = f"{_count(o.net_successes, 'net Success')}, {_count(o.net_boons, 'net Boon')}"
+        net = _net(o.net_successes, o.net_boons)
         breakthrough = ", a Breakthrough" if o.breakthroughs else ""
         text = f"{me.name} attacks ({rolled.pool.describe()}): {net}{breakthrough}"
         if damage is None:
@@ -912,6 +912,13 @@ def _carried_words(named: Sequence[TableInjury], count: int) -> str:
 def _count(number: int, noun: str) -> str:
     plural = "es" if noun.endswith("ss") else "s"
     return f"{number} {noun}{'' if number == 1 else plural}"
+
+
+def _net(successes: int, boons: int) -> str:
+    """A roll's net result as the seed words it: "2 net Banes", never "-2 net Boons"."""
+    hits = _count(successes, "net Success") if successes >= 0 else _count(-successes, "net Failure")
+    luck = _count(boons, "net Boon") if boons >= 0 else _count(-boons, "net Bane")
+    return f"{hits}, {luck}"
 
 
 StoredDecision = Mapping[str, str]  # {"kind": ..., "side": ..., "choice": ...}, as stored

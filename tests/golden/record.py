@@ -21,6 +21,7 @@ from unittest import mock
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), os.getcwd()]
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("DJANGO_DEBUG", "true")  # a script of the local table
 
 import django  # noqa: E402
 

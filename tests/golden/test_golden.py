@@ -5,12 +5,15 @@ play_show reports, ledger, injuries, bouts with their logs, verdicts and Dignita
 The files in data/ were recorded by record.py from commit 043e66b, under the Era bout engine
 era-bout/1: each case runs under it (`cases.RECORDED_ENGINE`), as a stored bout replays under
 the version it was fought with. The only normalisations are `_same_engine` (an engine version
-label may be renamed, never its results) and `_named_engine` (the odds' JSON now names the
-engine it ran; a recording made before it did was the recorded engine's).
+label may be renamed, never its results), `_named_engine` (the odds' JSON now names the
+engine it ran; a recording made before it did was the recorded engine's) and `_today_wording`
+(issue 11: a log line says "2 net Banes" and "1 net Failure" where it said "-2 net Boons" and
+"-1 net Successes"; the same numbers, in the seed's words).
 """
 
 import io
 import json
+import re
 from pathlib import Path
 from unittest import mock
 
@@ -37,8 +40,25 @@ def _same_engine(value):
     return value
 
 
+NEGATIVE_NET = re.compile(r"-(\d+) net (Boon|Success)(?:es|s)?\b")
+OPPOSITE = {"Boon": "Bane", "Success": "Failure"}
+
+
+def _today_wording(value):
+    """The recorded log lines with a negative net count in today's words; nothing else."""
+    if isinstance(value, dict):
+        return {key: _today_wording(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_today_wording(item) for item in value]
+    if isinstance(value, str):
+        return NEGATIVE_NET.sub(
+            lambda m: f"{m[1]} net {OPPOSITE[m[2]]}{'' if m[1] == '1' else 's'}", value
+        )
+    return value
+
+
 def _recorded(name: str) -> dict:
-    return _same_engine(json.loads((DATA / f"{name}.json").read_text()))
+    return _today_wording(_same_engine(json.loads((DATA / f"{name}.json").read_text())))
 
 
 def _named_engine(record: dict) -> dict:
@@ -48,6 +68,14 @@ def _named_engine(record: dict) -> dict:
     if record["command"] == "bout_odds" and "counts" in output:
         output = {"engine_version": cases.RECORDED_ENGINE} | output
     return record | {"output": output}
+
+
+def test_the_wording_normalisation_rewords_only_negative_net_counts():
+    line = "Bithys attacks (3 dice): -1 net Successes, -2 net Boons: a miss. 2 net Boons"
+    assert _today_wording([line]) == [
+        "Bithys attacks (3 dice): 1 net Failure, 2 net Banes: a miss. 2 net Boons"
+    ]
+    assert _today_wording("0 net Successes, 1 net Boon") == "0 net Successes, 1 net Boon"
 
 
 def test_the_normalisation_maps_only_engine_labels():

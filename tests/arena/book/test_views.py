@@ -220,3 +220,7 @@ def test_the_gm_voids_a_book(client, gm, book, eros, lucius):
     assert Book.objects.get(pk=book.pk).status == Book.Status.VOID
     assert balance(accounts.bettor_account(eros)) == 1_000
     assert balance(accounts.bettor_account(lucius)) == 1_000
+    # Nothing is owed on a void book: its page offers no owed nor bookmaker's columns.
+    html = client.get(_detail(book)).content.decode()
+    assert "Owed if he wins" not in html and "Bookmaker" not in html
+    assert 'id="book-void"' in html and "every stake was returned" in html

@@ -148,3 +148,16 @@ def test_no_forms_once_a_leg_is_run(client, gm, race):
     client.force_login(gm)
     page = client.get(_url("race_detail", race)).content.decode()
     assert "Add a driver" not in page and ">Remove<" not in page
+
+
+def test_a_field_held_by_bets_offers_no_remove_nor_add_and_says_why(client, gm, race, eros):
+    book = book_services.book_open(race=race, source=Book.Source.ENGINE)
+    client.force_login(gm)
+    page = client.get(_url("race_detail", race)).content.decode()
+    # A book without bets is withdrawn by a change, so the field is still offered.
+    assert 'id="race-entry-form"' in page and ">Remove<" in page
+    assert 'id="field-held"' not in page
+    book_services.bet_place(book=book, bettor=eros, side=race.entries.first().pk, stake=50)
+    page = client.get(_url("race_detail", race)).content.decode()
+    assert 'id="race-entry-form"' not in page and ">Remove<" not in page
+    assert 'id="field-held"' in page and "Void the book" in page

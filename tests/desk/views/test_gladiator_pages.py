@@ -207,3 +207,55 @@ def test_the_orders_service_refuses_unknown_orders_with_its_message(cast):
     assert str(refused.value) == UNKNOWN_ORDERS.format(
         allowed="cautious, fight-on, never-yield", name="run-away"
     )
+
+
+# --- only what the rules allow is offered -------------------------------------------------------
+
+
+def _market_button(cast, man, who="gm") -> str | None:
+    html = cast.client_for(who).get(_detail(cast, man)).content.decode()
+    for label in ("Sell or free him", "Sell him"):
+        if f">{label}</a>" in html:
+            return label
+    return None
+
+
+def test_a_slave_of_a_school_may_be_sold_or_freed(cast):
+    assert _market_button(cast, cast.bithys) == "Sell or free him"
+    assert _market_button(cast, cast.bithys, who="nerva") == "Sell or free him"
+    assert _market_button(cast, cast.bithys, who="other") is None  # not his man
+
+
+@pytest.mark.parametrize(
+    ("change", "offer"),
+    [
+        ({"legal_status": "freedman"}, None),
+        ({"status": "freed"}, None),
+        ({"status": "dead"}, None),
+        ({"legal_status": "auctoratus", "contract_bouts_left": 2}, None),
+        ({"legal_status": "condemned"}, "Sell him"),
+    ],
+)
+def test_no_sale_or_freedom_is_offered_that_the_rules_refuse(cast, change, offer):
+    man = cast.crixus
+    for field, value in change.items():
+        setattr(man, field, value)
+    man.save()
+    assert _market_button(cast, man) == offer
+
+
+def test_a_charioteer_is_shown_as_a_driver_without_a_lanistas_price(cast):
+    driver = factories.GladiatorFactory(
+        campaign=cast.campaign,
+        owner=cast.school,
+        name="Scorpus",
+        is_charioteer=True,
+        faction="Whites",
+    )
+    html = cast.client_for("gm").get(_detail(cast, driver)).content.decode()
+    assert "the driver of the Whites" in html
+    assert "the thraex" not in html and 'id="kit"' not in html and 'id="driving"' in html
+    assert "None: the seed prices gladiators by their ratings, not drivers" in html
+    roster = cast.client_for("gm").get(reverse("roster", args=[cast.campaign.pk])).content
+    row = roster.decode().split("Scorpus</a>", 1)[1].split("</tr>", 1)[0]
+    assert "Driver" in row and "Thraex" not in row and "purse" not in row
