@@ -24,6 +24,7 @@ It is deterministic for a seed (and a number of bouts).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -60,7 +61,7 @@ class AttackTable:
 
     chance: tuple[float, ...]
     cdf: Floats
-    hit: Bools
+    hit: Ints  # 1 on a hit (Successes >= 1), else 0
     wounds: Ints  # Wounds dealt to the defender (0 on a miss)
     favor: Ints  # the attacker's Crowd Favor lines from this roll, summed
     crit: Bools  # the roll inflicts a Critical Injury
@@ -96,7 +97,7 @@ def attack_table(me: _Fixed, them: _Fixed, entrant: Entrant) -> AttackTable:
     return AttackTable(
         chance=chance,
         cdf=cdf,
-        hit=np.array([key[0] for key in keys], dtype=np.bool_),
+        hit=np.array([key[0] for key in keys], dtype=np.int16),
         wounds=np.array([key[1] for key in keys], dtype=np.int16),
         favor=np.array([key[2] for key in keys], dtype=np.int16),
         crit=np.array([key[3] for key in keys], dtype=np.bool_),
@@ -147,6 +148,7 @@ def unsupported(setup: BoutSetup, reading: Reading) -> str | None:
     return None
 
 
+@lru_cache(maxsize=256)
 def _sides(setup: BoutSetup, reading: Reading) -> tuple[_Side, _Side]:
     fixed = setup.fixed_under(reading)
     out = []
@@ -187,6 +189,13 @@ class Tally:
     rounds: int = 0
 
 
+# The rows of a run's state: one int16 row per figure (side A's, then side B's where each
+# has one), one column per bout still being fought, so dropping finished bouts is one step.
+WOUNDS, INJURIES, FAVOR, PENDING, NEW_INJURY = 0, 2, 4, 6, 8  # + 0 for side A, + 1 for B
+TOUCHED, IDLE = 10, 11  # a hit touches both men: the rounds without one are the same for both
+ROWS = 12
+
+
 class _Run:
     """One group of bouts with the same side acting first, simulated together."""
 
@@ -199,33 +208,24 @@ class _Run:
         n: int,
     ) -> None:
         self.sides, self.reading, self.rng, self.tally = sides, reading, rng, tally
-        self.wounds = [np.full(n, s.wounds, dtype=np.int16) for s in sides]
-        self.injuries = [np.zeros(n, dtype=np.int16) for _ in sides]  # taken in this bout
-        self.favor = [np.full(n, s.favor, dtype=np.int16) for s in sides]
-        self.pending = [np.zeros(n, dtype=np.int16) for _ in sides]  # this round's lines
-        self.new_injury = [np.zeros(n, dtype=np.bool_) for _ in sides]
-        # A hit touches both men, so the rounds without a hit are the same for both.
-        self.touched = np.zeros(n, dtype=np.bool_)
-        self.idle = np.zeros(n, dtype=np.int16)
+        self.state: Ints = np.zeros((ROWS, n), dtype=np.int16)
+        for i, side in enumerate(sides):
+            self.state[WOUNDS + i] = side.wounds
+            self.state[FAVOR + i] = side.favor
+        self.fatal = [np.array(side.fatal) for side in sides]
         self.round = 0
 
     @property
     def n(self) -> int:
-        return len(self.idle)
+        return int(self.state.shape[1])
 
     def keep(self, alive: Bools) -> None:
-        for numbers in (self.wounds, self.injuries, self.favor, self.pending):
-            for i in (0, 1):
-                numbers[i] = numbers[i][alive]
-        for i in (0, 1):
-            self.new_injury[i] = self.new_injury[i][alive]
-        self.touched = self.touched[alive]
-        self.idle = self.idle[alive]
+        self.state = self.state[:, alive]
 
     def finish(self, done: Bools, loser: int, killed: Bools | None = None) -> None:
         """Count the bouts of `done` won by the other man: the round's lines applied, the
         crowd's call on the loser's favor, the appeal's dice where it calls for the sword."""
-        tally, count = self.tally, int(done.sum())
+        tally, count = self.tally, int(np.count_nonzero(done))
         if loser == 0:
             tally.b += count
         else:
@@ -233,52 +233,50 @@ class _Run:
         tally.rounds += self.round * count
         verdict = done
         if killed is not None:
-            tally.dead += int(killed.sum())
+            tally.dead += int(np.count_nonzero(killed))
             verdict = done & ~killed
-        favor = self.favor[loser][verdict] + self.pending[loser][verdict]
-        favor = np.clip(favor, 0, 6)
-        release = int((favor >= 5).sum())
-        sword = int((favor <= 2).sum())
+        favor = self.state[FAVOR + loser, verdict] + self.state[PENDING + loser, verdict]
+        release = int(np.count_nonzero(favor >= 5))  # the lines applied, kept within 0-6
+        sword = int(np.count_nonzero(favor <= 2))
         tally.release += release
         tally.sword += sword
         tally.divided += len(favor) - release - sword
         if sword:
-            tally.given += int((self.rng.random(sword) < self.sides[loser].given).sum())
+            failed = self.rng.random(sword) < self.sides[loser].given
+            tally.given += int(np.count_nonzero(failed))
 
     def turn(self, me: int, them: int) -> None:
-        mine, theirs = self.sides[me], self.sides[them]
+        mine, theirs, state = self.sides[me], self.sides[them], self.state
         if mine.yield_at is not None:
-            yields = self.wounds[me] >= mine.yield_at
+            yields = state[WOUNDS + me] >= mine.yield_at
             if yields.any():
                 # A wound yield comes past half his Wound Points: always honorable, so the
                 # "yields unhurt" line never applies to it (bout.py's `_yield`).
                 self.finish(yields, me)
                 self.keep(~yields)
+                state = self.state
                 if not self.n:
                     return
         table = mine.table
         k = np.searchsorted(table.cdf, self.rng.random(self.n), side="right")
-        self.pending[me] += table.favor[k]
-        self.touched |= table.hit[k]
-        wounds = self.wounds[them]
+        state[PENDING + me] += table.favor[k]
+        state[TOUCHED] |= table.hit[k]
+        wounds = state[WOUNDS + them]
         wounds += table.wounds[k]
         if self.reading.drops_on_reaching:
             done = wounds >= theirs.wound_points
         else:
             done = wounds > theirs.wound_points
-        crit = table.crit[k]
         killed = None
-        if crit.any():
-            where = np.flatnonzero(crit)
-            taken = self.injuries[them][where]
-            fatal = np.array(theirs.fatal)[taken]
-            dies = self.rng.random(len(where)) < fatal
+        where = np.flatnonzero(table.crit[k])
+        if len(where):
+            taken = state[INJURIES + them, where]
+            dies = self.rng.random(len(where)) < self.fatal[them][taken]
             taken += 1
-            self.injuries[them][where] = taken
-            self.new_injury[them][where] = True
+            state[INJURIES + them, where] = taken
+            state[NEW_INJURY + them, where] = 1
             killed = np.zeros(self.n, dtype=np.bool_)
             killed[where[dies]] = True
-            done = done.copy()
             done[where[taken >= 2]] = True
             done |= killed
         if done.any():
@@ -286,16 +284,22 @@ class _Run:
             self.keep(~done)
 
     def end_round(self) -> None:
-        self.idle = np.where(self.touched, 0, self.idle + 1).astype(np.int16)
-        idle_line = ((self.idle > 0) & (self.idle % 2 == 0)).astype(np.int16)
-        for i in (0, 1):
-            self.favor[i] = np.clip(self.favor[i] + self.pending[i] - idle_line, 0, 6)
-            self.pending[i][:] = 0
+        state = self.state
+        idle = state[IDLE]
+        idle += 1
+        idle *= 1 - state[TOUCHED]
+        idle_line = ((idle & 1) == 0) & (idle > 0)  # a second, fourth... idle round
+        favor = state[FAVOR : FAVOR + 2]
+        favor += state[PENDING : PENDING + 2]
+        favor -= idle_line
+        np.maximum(favor, 0, out=favor)
+        np.minimum(favor, 6, out=favor)
+        state[PENDING : PENDING + 2] = 0
         yields = []
         for i in (0, 1):
             at = self.sides[i].first_injury_yield_at
-            chose = self.new_injury[i]
-            yields.append(chose & (self.favor[i] >= at) if at is not None else chose & False)
+            chose = state[NEW_INJURY + i] == 1
+            yields.append(chose & (favor[i] >= at) if at is not None else chose & False)
         both = yields[0] & yields[1]
         if both.any():
             # Both face the choice and both yield: a coin says who speaks first, and loses.
@@ -310,11 +314,13 @@ class _Run:
                 if yields[i].any():
                     self.finish(yields[i], i)
             self.keep(~done)
-        for i in (0, 1):
-            # Those who fought on: +1 (the winner's favor when the other yields is not counted).
-            self.favor[i] = np.minimum(self.favor[i] + self.new_injury[i], 6).astype(np.int16)
-            self.new_injury[i][:] = False
-        self.touched[:] = False
+            state = self.state
+            favor = state[FAVOR : FAVOR + 2]
+        # Those who fought on: +1 (the winner's favor when the other yields is not counted).
+        favor += state[NEW_INJURY : NEW_INJURY + 2]
+        np.minimum(favor, 6, out=favor)
+        state[NEW_INJURY : NEW_INJURY + 2] = 0
+        state[TOUCHED] = 0
 
     def run(self, first: int) -> None:
         second = 1 - first
