@@ -199,7 +199,9 @@ class PoolForm(forms.Form):
     trial = _dice_field("Trial (d8)", 3)
     bane = _dice_field("Bane (d6)")
 
-    MAX_TOTAL = 12
+    # The figures come from one-figure marginals (rules.era.dice), milliseconds for any pool:
+    # 20 dice in all keeps the page's chart of net Successes readable.
+    MAX_TOTAL = 20
     TOO_MANY = f"At most {MAX_TOTAL} dice in one pool for exact odds."
 
     def clean(self):

@@ -211,7 +211,7 @@ def pool_odds(request: HttpRequest, campaign_id: int) -> HttpResponse:
             "success": dist.p_success,
             "breakthrough": dist.p_breakthrough,
             "calamity": dist.p_calamity,
-            "boons": dist.probability(lambda o: o.net_boons >= 2),
+            "boons": dist.p_net_boons_at_least(2),
             "expected_successes": float(dist.expected_net_successes),
             "expected_boons": float(dist.expected_net_boons),
             "bars": [

@@ -266,8 +266,19 @@ def roll(pool: Pool, rng: Rng) -> Roll:
 
 
 # --- exact distributions ----------------------------------------------------------------
+#
+# A pool's figures (chance of success, of a Breakthrough, of a Calamity, the expected net
+# Successes and Boons, the distribution of net Successes or of net Boons) come from one figure
+# of the outcome at a time: the product of the dice's polynomials in that figure, multiplied as
+# Python integers (Kronecker substitution: each count one digit of a big number, wide enough
+# that no digit carries), so a pool of 20 dice of every kind (120 dice) takes milliseconds and
+# stays exact. The whole joint distribution (`Distribution.counts`, four figures at once) is
+# worked out only when asked for, by convolving the dice one at a time: the rules ask it only
+# of small pools (a bout's attack table, a race leg), and its size grows as the fourth power
+# of the pool.
 
 Key = tuple[int, int, int, int]  # (net successes, net boons, breakthroughs, calamities)
+SUCCESSES, BOONS = 0, 1  # the figures of a Key that have marginal distributions
 
 
 @lru_cache(maxsize=64)
@@ -288,13 +299,95 @@ def _convolve(left: dict[Key, int], right: dict[Key, int]) -> dict[Key, int]:
     return out
 
 
+def _kinds(pool: Pool) -> tuple[tuple[Die, int], ...]:
+    return tuple((die, pool.count(die)) for die in DIE_ORDER if pool.count(die))
+
+
+def _total(pool: Pool) -> int:
+    total = 1
+    for die, n in _kinds(pool):
+        total *= die.sides**n
+    return total
+
+
+@lru_cache(maxsize=4096)
+def _joint(pool: Pool) -> tuple[tuple[Key, int], ...]:
+    """The joint counts of the four figures, by convolving the pool's dice one at a time."""
+    counts: dict[Key, int] = {(0, 0, 0, 0): 1}
+    for die in pool.dice():
+        counts = _convolve(counts, _die_counts(die))
+    return tuple(sorted(counts.items()))
+
+
+@lru_cache(maxsize=4096)
+def marginal_counts(pool: Pool, figure: int) -> tuple[tuple[int, int], ...]:
+    """How many of the pool's equal cases give each value of one figure of the outcome
+    (SUCCESSES or BOONS), lowest first, values no case gives left out.
+
+    Each kind of die is a polynomial in that figure (a face's value the exponent, shifted to be
+    at least 0); the pool is the product of each kind's polynomial to the power of its count.
+    The polynomials are multiplied as integers whose base-2^width digits are the coefficients:
+    every coefficient is at most the pool's number of cases, so a width of its bit length
+    never carries from one digit into the next, and the product's digits are the counts.
+    """
+    kinds = _kinds(pool)
+    total = _total(pool)
+    width = total.bit_length()
+    product, lowest = 1, 0
+    for die, n in kinds:
+        values: dict[int, int] = {}
+        for key, count in _die_counts(die).items():
+            values[key[figure]] = values.get(key[figure], 0) + count
+        low = min(values)
+        lowest += n * low
+        polynomial = sum(count << (width * (value - low)) for value, count in values.items())
+        product *= polynomial**n
+    mask = (1 << width) - 1
+    out: list[tuple[int, int]] = []
+    value = lowest
+    while product:
+        count = product & mask
+        if count:
+            out.append((value, count))
+        product >>= width
+        value += 1
+    return tuple(out)
+
+
+def _chance_of_none(pool: Pool, has: Callable[[Face], bool]) -> Fraction:
+    """The chance that no die of the pool shows a face with `has` (the dice are independent)."""
+    chance = Fraction(1)
+    for die, n in _kinds(pool):
+        chance *= Fraction(sum(not has(face) for face in die.faces), die.sides) ** n
+    return chance
+
+
+def _expected(pool: Pool, figure: Callable[[Face], int]) -> Fraction:
+    """The expectation of a figure that adds up over the dice (linearity of expectation)."""
+    return sum(
+        (
+            n * Fraction(sum(figure(face) for face in die.faces), die.sides)
+            for die, n in _kinds(pool)
+        ),
+        Fraction(0),
+    )
+
+
 @dataclass(frozen=True)
 class Distribution:
-    """A pool's exact joint distribution of outcomes, as counts over `total` equal cases."""
+    """A pool's exact distribution of outcomes over `total` equal cases.
+
+    The figures the pages and the commands show come from one-figure marginals, at once for
+    any pool; `counts` (the joint counts of all four figures) and `probability` / `outcomes`,
+    which read it, are worked out on first use and are for small pools.
+    """
 
     pool: Pool
-    counts: tuple[tuple[Key, int], ...]
     total: int
+
+    @property
+    def counts(self) -> tuple[tuple[Key, int], ...]:
+        return _joint(self.pool)
 
     def probability(self, predicate: Callable[[Outcome], bool]) -> Fraction:
         hits = sum(n for key, n in self.counts if predicate(Outcome(*key)))
@@ -306,38 +399,39 @@ class Distribution:
 
     @property
     def p_success(self) -> Fraction:
-        return self.probability(lambda o: o.success)
+        hits = sum(n for value, n in marginal_counts(self.pool, SUCCESSES) if value >= 1)
+        return Fraction(hits, self.total)
 
     @property
     def p_breakthrough(self) -> Fraction:
-        return self.probability(lambda o: o.breakthroughs > 0)
+        return 1 - _chance_of_none(self.pool, lambda face: face.breakthrough)
 
     @property
     def p_calamity(self) -> Fraction:
-        return self.probability(lambda o: o.calamities > 0)
+        return 1 - _chance_of_none(self.pool, lambda face: face.calamity)
 
     @property
     def expected_net_successes(self) -> Fraction:
-        return Fraction(sum(key[0] * n for key, n in self.counts), self.total)
+        return _expected(self.pool, lambda face: face.successes)
 
     @property
     def expected_net_boons(self) -> Fraction:
-        return Fraction(sum(key[1] * n for key, n in self.counts), self.total)
+        return _expected(self.pool, lambda face: face.boons)
 
     def net_successes(self) -> dict[int, Fraction]:
         """The marginal distribution of net Successes, lowest first."""
-        marginal: dict[int, int] = {}
-        for key, n in self.counts:
-            marginal[key[0]] = marginal.get(key[0], 0) + n
-        return {k: Fraction(marginal[k], self.total) for k in sorted(marginal)}
+        return {k: Fraction(n, self.total) for k, n in marginal_counts(self.pool, SUCCESSES)}
+
+    def net_boons(self) -> dict[int, Fraction]:
+        """The marginal distribution of net Boons (Banes negative), lowest first."""
+        return {k: Fraction(n, self.total) for k, n in marginal_counts(self.pool, BOONS)}
+
+    def p_net_boons_at_least(self, boons: int) -> Fraction:
+        hits = sum(n for value, n in marginal_counts(self.pool, BOONS) if value >= boons)
+        return Fraction(hits, self.total)
 
 
 @lru_cache(maxsize=4096)
 def distribution(pool: Pool) -> Distribution:
-    """Exact outcome distribution of a pool, by convolving its dice one at a time."""
-    counts: dict[Key, int] = {(0, 0, 0, 0): 1}
-    total = 1
-    for die in pool.dice():
-        counts = _convolve(counts, _die_counts(die))
-        total *= die.sides
-    return Distribution(pool, tuple(sorted(counts.items())), total)
+    """The exact outcome distribution of a pool (its figures worked out as they are read)."""
+    return Distribution(pool, _total(pool))

@@ -1,22 +1,30 @@
 """Monte Carlo odds of a bout: who wins, and what the crowd and the editor do with the loser.
 
-Every bout gets its own seed, drawn from the master seed, so a figure can be reproduced bout by
-bout (`bout_seeds`), and any one bout replayed with its log through `fight_bout`.
+Two samplers. `pool tables` (the default, fast_odds.py): each attack one draw from a table of its
+pool's exact outcomes, thousands of bouts at once with numpy, deterministic for the master seed
+but not bout for bout the logged engine's. `logged engine`: every bout fought by `fight_bout`
+(record=False) from its own seed drawn from the master seed, so a figure can be reproduced bout
+by bout (`bout_seeds`) and any one bout replayed with its log. Where the tables cannot represent
+a setup (`fast_odds.unsupported`), the fast sampler falls back to the logged engine and its
+method says so.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.era import fast_odds
 from rules.era.bout import BoutResult, BoutSetup, EndReason, Side, fight_bout, reading_of
 from rules.era.decision import CrowdCall, Verdict, crowd_call, decide
 from rules.era.dice import RulesError, check_range
 
 MAX_BOUTS = 1_000_000
 APPEAL_SALT = 0x5EED_A99E  # the appeal's generator is the bout's seed mixed with this
+FAST, LOGGED = "pool tables", "logged engine"
+SAMPLERS = (FAST, LOGGED)
 
 
 def bout_seeds(seed: int, bouts: int) -> list[int]:
@@ -60,10 +68,12 @@ class OddsResult:
     killed: int  # died of a Critical Injury on the sand (the table's top band)
     total_rounds: int
     engine_version: str  # the reading the bouts were fought under
+    sampler: str = LOGGED  # how they were sampled; "logged engine (...)" names a fallback
 
     @property
     def method(self) -> str:
-        return f"monte carlo, {self.bouts} bouts, seed {self.seed}"
+        how = "" if self.sampler == LOGGED else f" ({self.sampler})"
+        return f"monte carlo{how}, {self.bouts} bouts, seed {self.seed}"
 
     @property
     def mean_rounds(self) -> float:
@@ -104,10 +114,51 @@ class OddsResult:
 
 
 def bout_odds(
+    setup: BoutSetup,
+    *,
+    bouts: int = 10_000,
+    seed: int = 1,
+    engine_version: str | None = None,
+    sampler: str = FAST,
+) -> OddsResult:
+    """Sample `bouts` bouts (no event logs kept) and count the outcomes and the verdicts, under
+    `engine_version` (None: the current one), by `sampler` (FAST or LOGGED)."""
+    reading = reading_of(engine_version)
+    check_range("bouts", bouts, 1, MAX_BOUTS)
+    if sampler not in SAMPLERS:
+        raise RulesError(f"sampler must be one of {', '.join(SAMPLERS)}; got {sampler!r}")
+    for side in Side:
+        if setup.entrant(side).orders.ask:
+            raise RulesError(f"side {side}'s orders ask the GM; the odds need automatic orders")
+    if sampler == LOGGED:
+        return logged_bout_odds(setup, bouts=bouts, seed=seed, engine_version=reading.version)
+    reason = fast_odds.unsupported(setup, reading)
+    if reason is not None:
+        odds = logged_bout_odds(setup, bouts=bouts, seed=seed, engine_version=reading.version)
+        return replace(odds, sampler=f"{LOGGED} ({reason})")
+    tally = fast_odds.sample(setup, reading, bouts, seed)
+    return OddsResult(
+        bouts=bouts,
+        seed=seed,
+        a_wins=tally.a,
+        b_wins=tally.b,
+        draws=tally.draw,
+        loser_missio=tally.release,
+        loser_editor_choice=tally.divided,
+        sword_called=tally.sword,
+        sword_given=tally.given,
+        killed=tally.dead,
+        total_rounds=tally.rounds,
+        engine_version=reading.version,
+        sampler=FAST,
+    )
+
+
+def logged_bout_odds(
     setup: BoutSetup, *, bouts: int = 10_000, seed: int = 1, engine_version: str | None = None
 ) -> OddsResult:
-    """Fight `bouts` bouts (no event logs kept) and count the outcomes and the verdicts, under
-    `engine_version` (None: the current one)."""
+    """The logged engine's Monte Carlo: every bout fought by `fight_bout` from its own seed
+    (`bout_seeds`), exactly as the odds were sampled before the fast path."""
     version = reading_of(engine_version).version
     check_range("bouts", bouts, 1, MAX_BOUTS)
     for side in Side:

@@ -4,7 +4,11 @@ version, and its cases are recorded again with record.py.
 
 The recordings in data/ were made under the Era bout engine `era-bout/1`; a stored bout keeps
 replaying under the version it was fought with, so they are run under it (`RECORDED_ENGINE`):
-bout_odds with `--engine`, the held demos with new bouts fought under it.
+bout_odds with `--engine`, the held demos with new bouts fought under it. The odds were
+recorded from the logged engine's Monte Carlo (every bout fought by `fight_bout` from its own
+seed), so bout_odds runs with `--sampler logged`: the fast sampler (numpy, pool tables) draws
+differently by design, and is checked against the logged engine in distribution instead
+(tests/rules/era/test_fast_odds.py).
 """
 
 RECORDED_ENGINE = "era-bout/1"
@@ -106,8 +110,11 @@ PLAY_SHOW_SEEDS = {"demo_held_seed_11": 11, "demo_held_seed_42": 42}
 
 
 def under_recorded_engine(command: str, argv: list[str]) -> list[str]:
-    """The command line run for a case: its recorded argv, pinned to the recorded engine."""
-    return [*argv, "--engine", RECORDED_ENGINE] if command == "bout_odds" else argv
+    """The command line run for a case: its recorded argv, pinned to the recorded engine and
+    the sampler the recordings were made with."""
+    if command != "bout_odds":
+        return argv
+    return [*argv, "--engine", RECORDED_ENGINE, "--sampler", "logged"]
 
 
 def command_cases():

@@ -6,12 +6,16 @@
     manage.py bout_odds --a-injury "Gashed Forearm"    # Bithys with a named injury carried in
     manage.py bout_odds --bouts 1 --seed 7 --log
     manage.py bout_odds --engine era-bout/1            # the figures of the older reading
+    manage.py bout_odds --sampler logged               # every bout fought by the logged engine
 
 Defaults are the seed's Forum pairing ("The odds"): Bithys the thraex (Melee 3, Known: Crowd
 Favor 3) against a murmillo (Melee 2, Crowd Favor 2), both cautious. Every other rating is the
 sheet's default. `--log` (with `--bouts 1`) prints the event log of the run's one bout.
 `--engine` picks the engine version (default: the one new bouts are fought with); the JSON and
-the text name it.
+the text name it. `--sampler` picks how the bouts are sampled: `fast` (the default: each attack
+drawn from its pool's exact table, numpy, rules/era/fast_odds.py) or `logged` (each bout fought
+by the logged engine from its own seed, as every run was before the fast path: the figures the
+golden recordings hold); the method line says which ran.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ MAX_BOUTS, OddsResult, bout_odds = (
     odds_engine.OddsResult,
     odds_engine.bout_odds,
 )
+SAMPLERS = {"fast": odds_engine.FAST, "logged": odds_engine.LOGGED}
 bout_seeds, verdict_for = odds_engine.bout_seeds, odds_engine.verdict_for
 
 SIDE_DEFAULTS = {
@@ -97,6 +102,12 @@ class Command(BaseCommand):
             default=ENGINE_VERSION,
             help=f"the engine version (default {ENGINE_VERSION}, what new bouts are fought with)",
         )
+        parser.add_argument(
+            "--sampler",
+            choices=tuple(SAMPLERS),
+            default="fast",
+            help="fast: pool tables, numpy (default); logged: every bout by the logged engine",
+        )
 
     def handle(self, *args, **options):
         try:
@@ -109,6 +120,7 @@ class Command(BaseCommand):
                 bouts=options["bouts"],
                 seed=options["seed"],
                 engine_version=options["engine"],
+                sampler=SAMPLERS[options["sampler"]],
             )
         except RulesError as error:
             raise CommandError(str(error), returncode=2) from error

@@ -112,6 +112,16 @@ def test_pool_odds_are_exact(cast, as_user):
 
 
 def test_a_pool_too_big_is_refused(cast, as_user):
-    response = as_user(cast.gm).get(url("pool_odds", cast), {"mastery": 10, "trial": 10})
+    response = as_user(cast.gm).get(url("pool_odds", cast), {"mastery": 11, "trial": 10})
     assert response.status_code == 400
-    assert "At most" in response.content.decode()
+    assert "At most 20 dice" in response.content.decode()
+
+
+def test_a_pool_of_twenty_dice_has_its_exact_odds(cast, as_user):
+    params = {"mastery": 10, "ability": 0, "trial": 10}
+    response = as_user(cast.gm).get(url("pool_odds", cast), params, **HTMX)
+    assert response.status_code == 200
+    text = response.content.decode()
+    p = distribution(Pool(mastery=10, trial=10)).p_success
+    assert f"{float(p) * 100:.1f}%" in text
+    assert "10 Mastery vs 10 Trial" in text
