@@ -154,6 +154,8 @@ def ledger_transactions(
     )
 
 
+CSV_CHUNK = 500  # transactions read (with their entries) at a time by the CSV download
+
 CSV_HEADER = [
     "transaction",
     "day",
@@ -187,14 +189,18 @@ def ledger_csv_rows(
 
     `transactions` writes those transactions instead, in their own order (a listing already cut
     to what a reader may see, e.g. economy.selectors_web.ledger_listing); it takes no filters.
-    Its entries should be prefetched, as `ledger_transactions` does.
+    Its entries should be prefetched, as `ledger_transactions` does. The rows are read
+    `CSV_CHUNK` transactions at a time (`QuerySet.iterator`), so memory stays flat however
+    long the ledger.
     """
     if transactions is None:
         transactions = ledger_transactions(campaign=campaign, with_events=True, **filters)
     elif filters:
         raise TypeError("ledger_csv_rows: pass filters or transactions, not both")
     yield list(CSV_HEADER)
-    for posted in transactions:
+    # A chunk at a time, each with its entries and events prefetched: the download streams
+    # without holding the whole ledger in memory.
+    for posted in transactions.iterator(chunk_size=CSV_CHUNK):
         for entry in posted.entries.all():
             yield [
                 posted.pk,
