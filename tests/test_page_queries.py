@@ -96,9 +96,10 @@ def _generated(seed: int, **size) -> Campaign:
 def test_the_queries_do_not_grow_with_the_campaign(django_assert_max_num_queries):
     small = _generated(5, gladiators=8, shows=2, bouts=4)
     large = _generated(6, gladiators=24, shows=4, bouts=24)
-    assert Bout.objects.filter(show__campaign=large).count() == 6 * Bout.objects.filter(
-        show__campaign=small
-    ).count()
+    assert (
+        Bout.objects.filter(show__campaign=large).count()
+        == 6 * Bout.objects.filter(show__campaign=small).count()
+    )
     client = Client()
     client.force_login(small.memberships.get(role="gm").user)
     found = {}
