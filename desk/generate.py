@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Count, Q
 
 from arena.book.services import bet_place, book_open
 from arena.models import Bout, Show, Venue
@@ -44,6 +45,7 @@ MAX_SHOWS = 50_000
 MAX_BOUTS = 500_000
 MAX_CARD = 20  # pairs on one card
 BETS_PER_BOUT = 3
+MAX_CARRIED = 3  # unhealed injuries a man may carry onto a card here
 
 TOO_FEW = "--{option}: at least {low:,}; got {value:,}."
 TOO_MANY = "--{option}: at most {high:,}; got {value:,}."
@@ -216,10 +218,16 @@ class _Builder:
     # --- the shows -------------------------------------------------------------------------
 
     def fit_men(self) -> list[Gladiator]:
+        # A man who carries three unhealed injuries rests until the medicus has seen to them
+        # (the engine takes at most ten; a GM would not send such a man out).
+        carried = Count("injuries", filter=Q(injuries__healed_on__isnull=True))
         return list(
             Gladiator.objects.filter(
                 campaign=self.campaign, status=Gladiator.Status.ACTIVE, wounds=0
-            ).order_by("pk")
+            )
+            .annotate(unhealed=carried)
+            .filter(unhealed__lt=MAX_CARRIED)
+            .order_by("pk")
         )
 
     def topped_up(self, account, amount: int, reason: str) -> None:
