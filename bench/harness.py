@@ -7,6 +7,7 @@ Nothing here imports the app: Django is imported (and set up) only when `Databas
 from __future__ import annotations
 
 import gc
+import json
 import os
 import statistics
 import sys
@@ -39,6 +40,10 @@ class Scale:
     batch_posts: int  # postings inside one outer transaction
     ledger_entries: int  # entries in the bench campaign before the balances are read
     scale_posts: int  # postings made once the ledger is full, per account measured
+    posting_small: int  # entries of the ledger when a posting's cost is first measured
+    posting_large: int  # ... and again, once the ledger is this long
+    pages_campaign: tuple[int, int, int]  # generate_campaign's gladiators, shows, bouts
+    page_requests: int  # requests timed per page (the p95 is taken over them)
 
 
 FULL = Scale(
@@ -55,6 +60,10 @@ FULL = Scale(
     batch_posts=2_000,
     ledger_entries=20_000,
     scale_posts=300,
+    posting_small=2_000,
+    posting_large=200_000,
+    pages_campaign=(120, 60, 360),
+    page_requests=40,
 )
 QUICK = Scale(
     name="quick",
@@ -70,6 +79,10 @@ QUICK = Scale(
     batch_posts=200,
     ledger_entries=2_000,
     scale_posts=50,
+    posting_small=2_000,
+    posting_large=20_000,
+    pages_campaign=(16, 3, 12),
+    page_requests=10,
 )
 
 
@@ -99,7 +112,7 @@ class Figure:
     key: str
     label: str
     value: float
-    unit: str  # "ms", "s", "/s", "MB" or "" (a count)
+    unit: str  # "ms", "s", a rate ("/s", "ops/s", "req/s"), "MB", "x" (a ratio) or "" (a count)
     target: Target | None = None
     note: str = ""
 
@@ -127,7 +140,7 @@ class Figure:
 
 def number(value: float, unit: str) -> str:
     """A figure as people read it: rates and counts whole, times to three figures."""
-    if unit in ("/s", ""):
+    if unit.endswith("/s") or unit == "":
         return f"{value:,.0f}"
     if unit == "MB":
         return f"{value:,.2f}"
@@ -145,18 +158,34 @@ def target_text(target: Target | None, unit: str) -> str:
 
 
 class Report:
-    """Collects the figures; prints each row as it comes unless the output is JSON."""
+    """Collects the figures. Each figure is printed as it comes, as one JSON object a line on
+    stdout (`{"name", "value", "unit", ...}`), and as a row of the table people read on stderr;
+    with `as_json`, stdout gets one JSON object of every figure at the end instead (run.py).
+
+    `reference` is the rate of the fixed pure-Python loop timed in the same run
+    (`reference_loop`); a rate's line also carries its ratio to it (`per_reference`), which a
+    noisy machine moves less than the rate itself."""
 
     WIDTH = 68
 
-    def __init__(self, *, as_json: bool) -> None:
+    def __init__(self, *, as_json: bool, stream=None, table=None) -> None:
         self.as_json = as_json
+        self.stream = stream if stream is not None else sys.stdout
+        self.table = table if table is not None else sys.stderr
         self.figures: list[Figure] = []
         self.section_title = ""
+        self.reference: float | None = None
 
     def say(self, text: str = "") -> None:
-        if not self.as_json:
-            print(text, flush=True)
+        print(text, file=self.table, flush=True)
+
+    def line(self, figure: Figure) -> dict:
+        """The figure's JSON line: name, value and unit first."""
+        row = {"name": figure.key, "value": round(figure.value, 6), "unit": figure.unit}
+        row.update({k: v for k, v in figure.as_dict().items() if k not in ("key", "value", "unit")})
+        if self.reference and figure.unit.endswith("/s") and figure.key != REFERENCE_KEY:
+            row["per_reference"] = round(figure.value / self.reference, 6)
+        return row
 
     def section(self, title: str) -> None:
         self.section_title = title
@@ -174,6 +203,8 @@ class Report:
     ) -> Figure:
         figure = Figure(self.section_title, key, label, value, unit, target, note)
         self.figures.append(figure)
+        if not self.as_json:
+            print(json.dumps(self.line(figure)), file=self.stream, flush=True)
         shown = f"{number(value, unit)} {unit}".rstrip()
         line = f"  {label:<{self.WIDTH}} {shown:>14}  {target_text(target, unit):<14} "
         self.say((line + (figure.result or "")).rstrip())
@@ -189,6 +220,29 @@ class Report:
 
 
 # --- measuring ----------------------------------------------------------------------------
+
+REFERENCE_KEY = "reference_loop_ops_per_s"
+REFERENCE_OPS = 200_000
+
+
+def reference_loop(ops: int = REFERENCE_OPS) -> int:
+    """A fixed pure-Python loop (integer arithmetic, a list, a dict), never changed: its rate
+    on this machine, timed in the same run, is the yardstick the other rates are read against."""
+    table = [i * 7 % 13 for i in range(64)]
+    counts: dict[int, int] = {}
+    total = 0
+    for i in range(ops):
+        value = table[i & 63] + (i % 5)
+        counts[value] = counts.get(value, 0) + 1
+        total += value
+    return total
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which `share` of the values fall (nearest rank), e.g. 0.95 for p95."""
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), -(-int(share * 1000) * len(ordered) // 1000)))
+    return ordered[rank - 1]
 
 
 def median_seconds(call: Callable[[], object], repeats: int, before=None) -> float:

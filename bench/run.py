@@ -1,15 +1,22 @@
-"""Ludus benchmarks: the engines' speed and the ledger's, with a target next to each figure.
+"""Ludus benchmarks: the engines' speed, the ledger's and the pages', with a target next to
+each figure.
 
     make bench                          # or: .venv/bin/python bench/run.py
-    .venv/bin/python bench/run.py --quick               # a short run (under 20 s)
-    .venv/bin/python bench/run.py --json                # machine-readable output
+    .venv/bin/python bench/run.py --quick               # a short run
+    .venv/bin/python bench/run.py --json                # one JSON object at the end instead
     .venv/bin/python bench/run.py --only dice,races     # some sections only
     .venv/bin/python bench/run.py --database-url postgres://user:pass@host/scratch
 
+stdout gets one JSON object a line, one per figure: {"name", "value", "unit", "target",
+"result", ...}; the first is `reference_loop_ops_per_s`, a fixed pure-Python loop timed in the
+same run, and every rate also carries its ratio to it (`per_reference`). The table people read
+goes to stderr.
+
 Sections: 1 exact dice distributions, 2 bouts, 3 chariot races, 4 the ledger, 5 a demo show,
-one module each in bench/sections/ (each with one `run(scale, report)`); bench/harness.py holds
-the scale, the figures and the report, the timing helpers and the database. This file parses
-the arguments, keeps the registry of sections and runs them.
+6 load (gunicorn and locust), 7 pages (p95 on a generated campaign), one module each in
+bench/sections/ (each with one `run(scale, report)`); bench/harness.py holds the scale, the
+figures and the report, the timing helpers and the database. This file parses the arguments,
+keeps the registry of sections and runs them.
 
 The engine sections (1-3) are pure Python and never touch a database. The ledger and the show
 (4-5) set Django up on a throwaway SQLite file in a temporary folder (deleted afterwards), so the
@@ -39,7 +46,16 @@ from pathlib import Path
 # bench package itself.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.harness import FULL, QUICK, Database, Report
+from bench.harness import (
+    FULL,
+    QUICK,
+    REFERENCE_KEY,
+    REFERENCE_OPS,
+    Database,
+    Report,
+    per_second,
+    reference_loop,
+)
 
 FROM_ENVIRONMENT = "<environment>"  # --database-url with no URL: the DATABASE_URL already set
 
@@ -59,6 +75,7 @@ SECTIONS = {
     "ledger": Section("bench.sections.ledger", needs_database=True),
     "show": Section("bench.sections.show", needs_database=True),
     "load": Section("bench.sections.load", needs_database=True),
+    "pages": Section("bench.sections.pages", needs_database=True),
 }
 
 
@@ -123,6 +140,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     report.say(f"Targets are {meta['targets']}.")
     report.header()
+    report.section("0. The yardstick: a fixed pure-Python loop (bench/harness.py reference_loop)")
+    rate, _ = per_second(reference_loop, REFERENCE_OPS, 5)
+    report.add(REFERENCE_KEY, f"reference loop, {REFERENCE_OPS:,} steps", rate, "ops/s")
+    report.reference = rate
 
     database = None
     try:

@@ -12,16 +12,25 @@ from arena.models import Show
 from economy.limits import MAX_POSTING
 from economy.models import Account, Hire
 from economy.services.prices import PURCHASE_LINES, RESALE
+from ludus.forms import QuickSelect
 from ludus.limits import bounded_integer
 from ludus.models import Armatura, Gladiator, Lanista
 
 
 class LedgerFilterForm(forms.Form):
     account = forms.ModelChoiceField(
-        queryset=Account.objects.none(), required=False, empty_label="Every party", label="Party"
+        queryset=Account.objects.none(),
+        required=False,
+        empty_label="Every party",
+        label="Party",
+        widget=QuickSelect,
     )
     show = forms.ModelChoiceField(
-        queryset=Show.objects.none(), required=False, empty_label="Every show", label="Show"
+        queryset=Show.objects.none(),
+        required=False,
+        empty_label="Every show",
+        label="Show",
+        widget=QuickSelect,
     )
     gladiator = forms.ModelChoiceField(
         queryset=Gladiator.objects.none(), required=False, widget=forms.HiddenInput
@@ -185,7 +194,9 @@ class FundForm(ContractForm):
 
     prefix = "fund"  # the ledger page's filter form has its own `account`
 
-    account = forms.ModelChoiceField(queryset=Account.objects.none(), label="Account")
+    account = forms.ModelChoiceField(
+        queryset=Account.objects.none(), label="Account", widget=QuickSelect
+    )
     amount = bounded_integer(label="Amount in sesterces", low=1, high=MAX_POSTING)
     reason = forms.CharField(max_length=120, label="Reason")
 

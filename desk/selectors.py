@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 
 from arena.models import Bout, Show, Verdict
-from arena.selectors.records import KNOWN_WINS, Record, gladiator_record, records_by_city
+from arena.selectors.records import KNOWN_WINS, Record, records_by_city, records_of
 from ludus.models import Campaign, Gladiator, Injury, Lanista, Membership
 
 
@@ -97,14 +97,14 @@ class School:
     rows: tuple[RosterRow, ...]
 
 
-def _rows(men) -> tuple[RosterRow, ...]:
+def _rows(men, records: dict[int, Record]) -> tuple[RosterRow, ...]:
     rows = []
     for man in men:
-        carried = sum(1 for injury in man.injuries.all() if injury.healed_on is None)
+        carried = len(man.carried)
         rows.append(
             RosterRow(
                 gladiator=man,
-                record=gladiator_record(man),
+                record=records[man.pk],
                 hurt=man.wounds > 0 or carried > 0,
                 carried=carried,
             )
@@ -114,21 +114,25 @@ def _rows(men) -> tuple[RosterRow, ...]:
 
 def schools(campaign: Campaign, *, lanista: Lanista | None = None) -> list[School]:
     """Each school's men (living first, then by name), with records; the school-less last."""
+    men = Gladiator.objects.filter(campaign=campaign)
+    if lanista is not None:
+        men = men.filter(owner=lanista)
+    carried = Injury.objects.filter(healed_on__isnull=True).order_by("day_taken", "pk")
     men = (
-        Gladiator.objects.filter(campaign=campaign)
-        .select_related("owner")
-        .prefetch_related("injuries")
+        men.select_related("owner", "campaign")
+        .prefetch_related(Prefetch("injuries", queryset=carried, to_attr="carried"))
         .order_by("name")
     )
     dead_last = sorted(men, key=lambda g: (g.status == Gladiator.Status.DEAD, g.name))
+    records = records_of(dead_last)
     by_owner: dict[int | None, list[Gladiator]] = {}
     for man in dead_last:
         by_owner.setdefault(man.owner_id, []).append(man)
     result = []
     for school in [lanista] if lanista is not None else lanistae(campaign):
-        result.append(School(school, _rows(by_owner.get(school.pk, []))))
+        result.append(School(school, _rows(by_owner.get(school.pk, []), records)))
     if lanista is None and by_owner.get(None):
-        result.append(School(None, _rows(by_owner[None])))
+        result.append(School(None, _rows(by_owner[None], records)))
     return result
 
 

@@ -1,9 +1,12 @@
 """Forms of the ludus pages. They check the shape of the input; the services check rules."""
 
+import html
 import uuid
 
 from django import forms
 from django.core.validators import RegexValidator
+from django.forms.utils import flatatt
+from django.utils.safestring import mark_safe
 
 BAD_KEY = "The form's key (field key) is missing or damaged; reload the page and send it again."
 
@@ -100,3 +103,22 @@ class UndoMarkForm(forms.Form):
         widget=forms.HiddenInput,
         error_messages={"required": "The form does not say what to take back (field confirm)."},
     )
+class QuickSelect(forms.Select):
+    """A select whose options are written in Python rather than through a template each: a
+    list of a thousand men, shows or accounts (a long campaign's) renders in a millisecond or
+    two instead of a hundred (issue 14). The same HTML as `forms.Select`, without optgroups."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        final = self.build_attrs(self.attrs, attrs)
+        chosen = {str(v) for v in self.format_value(value)}
+        options = []
+        for option_value, label in self.choices:
+            raw = getattr(option_value, "value", option_value)  # ModelChoiceIteratorValue
+            text = "" if raw is None else str(raw)
+            selected = " selected" if text in chosen else ""
+            options.append(
+                f'<option value="{html.escape(text)}"{selected}>{html.escape(str(label))}</option>'
+            )
+        return mark_safe(  # noqa: S308 - every value and label is escaped above
+            f'<select name="{html.escape(name)}"{flatatt(final)}>{"".join(options)}</select>'
+        )

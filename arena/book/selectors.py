@@ -35,7 +35,11 @@ def book_events(lookup: str = "event") -> GenericPrefetch:
 
 
 def books_for_campaign(campaign: Campaign) -> QuerySet[Book]:
-    return Book.objects.filter(campaign=campaign).prefetch_related(book_events())
+    return (
+        Book.objects.filter(campaign=campaign)
+        .select_related("event_type")
+        .prefetch_related(book_events())
+    )
 
 
 def book_for_campaign(campaign: Campaign, book_id: int) -> Book:
@@ -56,17 +60,25 @@ def bettors_for(access: Access) -> QuerySet[Bettor]:
 
 
 def bettor_balances(access: Access) -> list[tuple[Bettor, int]]:
-    bettors = list(bettors_for(access))
-    accounts = {b.pk: bettor_account(b) for b in bettors}
+    bettors = list(bettors_for(access).select_related("account"))
+    accounts = {b.pk: _account(b) for b in bettors}
     found = balances(accounts.values())
     return [(b, found[accounts[b.pk].pk]) for b in bettors]
+
+
+def _account(bettor: Bettor):
+    """His purse, fetched with him when it is open (economy.accounts opens it otherwise)."""
+    try:
+        return bettor.account
+    except Bettor.account.RelatedObjectDoesNotExist:
+        return bettor_account(bettor)
 
 
 def visible_bets(access: Access, book: Book | None = None) -> QuerySet[Bet]:
     """Every bet for the GM; a player's own bets (his bettors') for a player."""
     bets = (
         Bet.objects.filter(book__campaign=access.campaign)
-        .select_related("bettor", "fighter", "book")
+        .select_related("bettor", "fighter", "book", "book__event_type")
         .prefetch_related(book_events("book__event"))
     )
     if book is not None:

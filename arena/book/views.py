@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ObjectDoesNotExist
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -39,14 +40,22 @@ def _get_book(access: Access, book_id: int) -> Book:
         raise Http404("No such book") from None
 
 
+BOOKS_PER_PAGE = 25  # books on a page of the list, newest first
+LATEST_BETS = 50  # the latest bets shown beside them (each book's page lists all of its own)
+
+
 @campaign_view(nav="bets")
 def book_list(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     bouts, races = open_events_without_book(access.campaign) if access.is_gm else ([], [])
-    books = list(books_for_campaign(access.campaign))
+    page = Paginator(books_for_campaign(access.campaign), BOOKS_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
     context = {
-        "books": [(book, side_rows(book, with_totals=False)) for book in books],
-        "my_bets": visible_bets(access),
+        "page": page,
+        "books": [(book, side_rows(book, with_totals=False)) for book in page.object_list],
+        "my_bets": visible_bets(access)[:LATEST_BETS],
+        "latest_bets": LATEST_BETS,
         "purses": bettor_balances(access),
         "open_form": BookOpenForm(bouts=bouts, races=races) if (bouts or races) else None,
     }

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 
 from arena.models import VENUE_CITY, Bout, BoutEntry, Venue
-from ludus.models import Gladiator
+from ludus.models import Gladiator, PriorRecord
 
 KNOWN_WINS = 5  # seed, THE BOUT I: "Known here with at least five wins in this city"
 
@@ -77,6 +77,29 @@ def gladiator_record(gladiator: Gladiator) -> Record:
     for record in records_by_city(gladiator).values():
         total = total + record
     return total
+
+
+def records_of(men) -> dict[int, Record]:
+    """The whole records of many men in two queries (a roster), keyed by the man's id."""
+    ids = [man.pk for man in men]
+    counts: dict[int, list[int]] = {pk: [0, 0, 0] for pk in ids}
+    priors = PriorRecord.objects.filter(gladiator_id__in=ids)
+    for pk, wins, losses, draws in priors.values_list("gladiator_id", "wins", "losses", "draws"):
+        row = counts[pk]
+        row[0] += wins
+        row[1] += losses
+        row[2] += draws
+    results = (
+        BoutEntry.objects.filter(gladiator_id__in=ids, bout__status__in=SETTLED)
+        .values("gladiator_id", "result")
+        .annotate(n=Count("pk"))
+        .values_list("gladiator_id", "result", "n")
+        .order_by()
+    )
+    for pk, result, n in results:
+        index = 0 if result == BoutEntry.Result.WON else 1 if result == BoutEntry.Result.LOST else 2
+        counts[pk][index] += n
+    return {pk: Record(*row) for pk, row in counts.items()}
 
 
 def wins_in_city(gladiator: Gladiator, city: str) -> int:

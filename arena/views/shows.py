@@ -8,7 +8,9 @@ Writes are POSTs through arena.services.shows and economy.services.hire.
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.db import transaction
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -60,11 +62,22 @@ def _get_show(access: Access, show_id: int) -> Show:
         raise Http404("No such show") from None
 
 
+SHOWS_PER_PAGE = 50  # the calendar, a page at a time
+
+
 @campaign_view(nav="shows")
 def show_list(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
+    calendar = campaign_shows(access.campaign)
+    number = request.GET.get("page")
+    if number is None:
+        # The page that holds today: the shows of the days before it fill the pages before.
+        past = calendar.filter(day__lt=access.campaign.day).count()
+        number = past // SHOWS_PER_PAGE + 1
+    page = Paginator(calendar.annotate(pairs=Count("bouts")), SHOWS_PER_PAGE).get_page(number)
     context = {
-        "shows": campaign_shows(access.campaign).prefetch_related("bouts"),
+        "page": page,
+        "shows": page.object_list,
         "past_bouts": past_bouts(access.campaign)[:20],
     }
     return render(request, "arena/shows/show_list.html", context)

@@ -1,5 +1,6 @@
-"""4. The ledger: postings (each committed, in one transaction, on a full ledger), balances,
-the ledger selectors and what a ledger page reads.
+"""4. The ledger: postings (each committed, in one transaction, on a full ledger), what a
+posting costs at 2,000 entries and at 200,000, balances, the ledger selectors and what a
+ledger page reads.
 
 Django: this module imports the app's models at the top, so bench/run.py imports it only after
 the harness's `Database` has set Django up (and migrated the bench database).
@@ -14,10 +15,18 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.db import transaction
+from django.db.models import F
 
 from bench.harness import Report, Scale, at_least, at_most, median_seconds, ms, peak_mb, timed
 from economy import accounts
-from economy.ledger import Leg, account_balance, balances, transaction_post
+from economy.ledger import (
+    Leg,
+    account_balance,
+    balance_mismatches,
+    balances,
+    balances_from_entries,
+    transaction_post,
+)
 from economy.models import Account, Bettor, Entry, Transaction
 from economy.selectors.ledger import account_history, balances_by_party, ledger_csv_rows
 from economy.selectors.visibility import ledger_listing, visible_balances
@@ -101,6 +110,7 @@ def fill_ledger(world: LedgerWorld, target_entries: int) -> int:
     others = [*world.people, world.bookmaker, world.market]
     rng = random.Random(7)
     with transaction.atomic():
+        moved: dict[int, int] = {}
         for start in range(0, pairs, 1_000):
             batch = [
                 Transaction(
@@ -108,7 +118,7 @@ def fill_ledger(world: LedgerWorld, target_entries: int) -> int:
                     cause=Transaction.Cause.BET,
                     memo="bench filler",
                     day=1,
-                    idempotency_key=f"fill:{index}",
+                    idempotency_key=f"fill:{have}:{index}",
                 )
                 for index in range(start, min(pairs, start + 1_000))
             ]
@@ -120,7 +130,13 @@ def fill_ledger(world: LedgerWorld, target_entries: int) -> int:
                 entries.append(
                     Entry(transaction=posted, account=rng.choice(others), amount=-amount)
                 )
-            Entry.objects.bulk_create(entries)
+            Entry.objects.bulk_create(entries, batch_size=500)
+            for entry in entries:
+                moved[entry.account_id] = moved.get(entry.account_id, 0) + entry.amount
+        # The running balances move with the entries, as economy.ledger moves them (the
+        # setup writes past the ledger for speed; the check below proves they agree).
+        for pk, net in moved.items():
+            Account.objects.filter(pk=pk).update(balance=F("balance") + net)
     return Entry.objects.filter(account__campaign=world.campaign).count()
 
 
@@ -133,8 +149,55 @@ def ledger_page(access) -> None:
         list(posted.entries.all())
 
 
+def posting_cost(scale: Scale, report: Report) -> None:
+    """What one posting costs from the bettor's purse (which takes a leg of every filler
+    entries) at `posting_small` entries and at `posting_large`: the same, as the overdraft
+    check reads the payer's running balance instead of summing his entries."""
+    world = ledger_world()
+    rng = random.Random(3)
+    costs = {}
+    for size in (scale.posting_small, scale.posting_large):
+        entries = fill_ledger(world, size)
+        payer_entries = world.hot.entries.count()
+
+        def posts() -> None:
+            with transaction.atomic():
+                for _ in range(scale.scale_posts):
+                    post(world, world.hot, world.bookmaker, rng.randint(1, 50))
+
+        post(world, world.hot, world.bookmaker, 1)  # warm: the first pays for the statements
+        seconds = median_seconds(posts, 3)
+        costs[size] = ms(seconds) / scale.scale_posts
+        report.add(
+            f"ledger.post.cost_at_{size}_ms",
+            f"one posting at {entries:,} entries (payer has {payer_entries:,})",
+            costs[size],
+            "ms",
+            at_most(10),
+            note=f"median of 3 runs of {scale.scale_posts} postings in one transaction",
+        )
+    small, large = costs[scale.posting_small], costs[scale.posting_large]
+    report.add(
+        "ledger.post.cost_ratio",
+        f"a posting at {scale.posting_large:,} entries over one at {scale.posting_small:,}",
+        large / small,
+        "x",
+        at_most(1.5),
+        note="1.0 is the same cost; the old sum of the payer's entries grew with them",
+    )
+    wrong = balance_mismatches(world.campaign)
+    report.add(
+        "ledger.balances.mismatches",
+        "running balances that disagree with their entries (balance_mismatches)",
+        float(len(wrong)),
+        "",
+        at_most(0),
+    )
+
+
 def run(scale: Scale, report: Report) -> None:
     report.section("4. Ledger (economy/ledger.py transaction_post, balances; selectors)")
+    posting_cost(scale, report)
     world = ledger_world()
     rng = random.Random(1)
 
@@ -193,7 +256,7 @@ def run(scale: Scale, report: Report) -> None:
         scale.scale_posts / seconds,
         "/s",
         at_least(100),
-        note="the overdraft check sums every entry of the payer's account on each posting",
+        note="the overdraft check reads the payer's running balance, not his entries",
     )
 
     every = list(Account.objects.filter(campaign=world.campaign))
@@ -211,6 +274,13 @@ def run(scale: Scale, report: Report) -> None:
             lambda: account_balance(world.hot),
             10,
             None,
+        ),
+        (
+            "ledger.balances.from_entries_ms",
+            f"balances_from_entries() of all {len(every)} accounts (what ledger_check sums)",
+            lambda: balances_from_entries(every),
+            100,
+            5,
         ),
         (
             "ledger.selectors.balances_by_party_ms",

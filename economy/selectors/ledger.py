@@ -1,8 +1,9 @@
 """Reading the ledger: balances, listings, the CSV download, and money written for people.
 
 Every amount is in integer sesterces (1 purse = 800 sesterces = 200 denarii). Balances are
-always derived from the entries, never stored. Nothing here writes: in particular, looking up
-a party's account never opens one (economy.accounts does that when money first moves).
+derived from the entries (each account's running balance is kept with them, economy.ledger).
+Nothing here writes: in particular, looking up a party's account never opens one
+(economy.accounts does that when money first moves).
 """
 
 from collections.abc import Iterator
@@ -10,8 +11,7 @@ from dataclasses import dataclass
 
 from django.contrib.contenttypes.models import ContentType
 from django.contrib.contenttypes.prefetch import GenericPrefetch
-from django.db.models import Prefetch, Q, QuerySet, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import Prefetch, Q, QuerySet
 
 from economy.events import ShowRef
 from economy.models import (
@@ -29,14 +29,14 @@ from ludus.references import event_is, events_q
 
 
 def balances_by_party(*, campaign: Campaign) -> QuerySet[Account]:
-    """Every account of the campaign with its `balance` (sesterces) and its owner, in one query.
+    """Every account of the campaign with its `balance` (sesterces, the running balance kept
+    with the entries) and its owner, in one query.
 
     Ordered by kind, then name. An account with no entries has balance 0.
     """
     return (
         Account.objects.filter(campaign=campaign)
         .select_related("lanista", "gladiator", "editor", "bettor")
-        .annotate(balance=Coalesce(Sum("entries__amount"), 0))
         .order_by("kind", "name", "pk")
     )
 
@@ -154,6 +154,8 @@ def ledger_transactions(
     )
 
 
+CSV_CHUNK = 500  # transactions read (with their entries) at a time by the CSV download
+
 CSV_HEADER = [
     "transaction",
     "day",
@@ -187,14 +189,18 @@ def ledger_csv_rows(
 
     `transactions` writes those transactions instead, in their own order (a listing already cut
     to what a reader may see, e.g. economy.selectors_web.ledger_listing); it takes no filters.
-    Its entries should be prefetched, as `ledger_transactions` does.
+    Its entries should be prefetched, as `ledger_transactions` does. The rows are read
+    `CSV_CHUNK` transactions at a time (`QuerySet.iterator`), so memory stays flat however
+    long the ledger.
     """
     if transactions is None:
         transactions = ledger_transactions(campaign=campaign, with_events=True, **filters)
     elif filters:
         raise TypeError("ledger_csv_rows: pass filters or transactions, not both")
     yield list(CSV_HEADER)
-    for posted in transactions:
+    # A chunk at a time, each with its entries and events prefetched: the download streams
+    # without holding the whole ledger in memory.
+    for posted in transactions.iterator(chunk_size=CSV_CHUNK):
         for entry in posted.entries.all():
             yield [
                 posted.pk,

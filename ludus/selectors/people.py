@@ -46,7 +46,7 @@ def unhealed_injuries(campaign: Campaign) -> QuerySet[Injury]:
     return (
         Injury.objects.filter(gladiator__campaign=campaign, healed_on__isnull=True)
         .exclude(gladiator__status=Gladiator.Status.DEAD)
-        .select_related("gladiator", "gladiator__owner")
+        .select_related("gladiator", "gladiator__owner", "gladiator__campaign")
         .order_by("gladiator__name", "day_taken", "pk")
     )
 

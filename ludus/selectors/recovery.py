@@ -24,12 +24,17 @@ def treatment_chance(injury: Injury, *, at_ludus: bool = True) -> TreatmentOdds 
     )
 
 
+def _carried() -> QuerySet[Injury]:
+    """Unhealed injuries, in the order a man's figures take them (prefetched as `carried`)."""
+    return Injury.objects.filter(healed_on__isnull=True).order_by("day_taken", "pk")
+
+
 def hurt_with_injuries(campaign: Campaign) -> QuerySet[Gladiator]:
     """The hurt (ludus.selectors.hurt_gladiators) with their unhealed injuries as `.carried`."""
-    carried = Injury.objects.filter(healed_on__isnull=True).order_by("day_taken", "pk")
+    carried = _carried()
     return (
         hurt_gladiators(campaign)
-        .select_related("owner")
+        .select_related("owner", "campaign")
         .prefetch_related(Prefetch("injuries", queryset=carried, to_attr="carried"))
     )
 
@@ -67,7 +72,8 @@ def wounded(campaign: Campaign) -> QuerySet[Gladiator]:
     return (
         Gladiator.objects.filter(campaign=campaign, wounds__gt=0)
         .exclude(status=Gladiator.Status.DEAD)
-        .select_related("owner")
+        .select_related("owner", "campaign")
+        .prefetch_related(Prefetch("injuries", queryset=_carried(), to_attr="carried"))
         .order_by("name")
     )
 

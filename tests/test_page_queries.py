@@ -1,0 +1,114 @@
+"""Every main page answers in a number of queries that does not grow with the data (issue 14):
+each page has a budget (`django_assert_max_num_queries`), met on the shared cast, for the GM and
+a player, and on campaigns made by `generate_campaign`, where a campaign of six times the bouts
+takes no more queries than a small one."""
+
+import pytest
+from django.core.management import call_command
+from django.db.models import Count
+from django.test import Client
+from django.urls import reverse
+
+from arena.models import Bout, Show
+from ludus.models import Campaign, Gladiator
+from tests.cast import build_cast
+
+pytestmark = pytest.mark.django_db
+
+# The most queries each page may take, whatever the size of the campaign.
+BUDGET = {
+    "dashboard": 13,
+    "roster": 9,
+    "gladiator": 17,
+    "market": 18,
+    "shows": 9,
+    "show": 18,
+    "bout": 50,  # both men's sheets, records, injuries and money, each read a few times
+    "ledger": 15,
+    "ledger_page_2": 15,
+    "recovery": 8,
+    "circus": 8,
+    "bets": 17,
+    "odds": 6,
+}
+# What one campaign has and the other lacks adds a query or so whatever the size: the ledger
+# fetches the events its page names with one query per kind (a show, a bout, a race: economy
+# knows them by content type only), a man's page reads his injuries' treatments only if he has
+# an injury. A count that grew with the data would grow with the rows: by five or more here,
+# where the large campaign has six times the bouts, men, books and entries of the small.
+SLACK = 2
+
+
+def _urls(campaign: Campaign, man: Gladiator, show: Show, bout: Bout) -> dict[str, str]:
+    pk = campaign.pk
+    return {
+        "dashboard": reverse("campaign_dashboard", args=[pk]),
+        "roster": reverse("roster", args=[pk]),
+        "gladiator": reverse("gladiator_detail", args=[pk, man.pk]),
+        "market": reverse("economy:market", args=[pk]),
+        "shows": reverse("arena:show_list", args=[pk]),
+        "show": reverse("arena:show_detail", args=[pk, show.pk]),
+        "bout": reverse("arena:bout_detail", args=[pk, bout.pk]),
+        "ledger": reverse("economy:ledger", args=[pk]),
+        "ledger_page_2": reverse("economy:ledger", args=[pk]) + "?page=2",
+        "recovery": reverse("recovery", args=[pk]),
+        "circus": reverse("circus:race_list", args=[pk]),
+        "bets": reverse("bets:book_list", args=[pk]),
+        "odds": reverse("arena:odds", args=[pk]),
+    }
+
+
+def _busiest(campaign: Campaign) -> tuple[Gladiator, Show, Bout]:
+    """The man with the most bouts, the show with the longest card, a bout fought out."""
+    man = (
+        Gladiator.objects.filter(campaign=campaign)
+        .annotate(n=Count("bout_entries"))
+        .order_by("-n", "pk")
+        .first()
+    )
+    show = Show.objects.filter(campaign=campaign).annotate(n=Count("bouts")).order_by("-n").first()
+    bout = Bout.objects.filter(show__campaign=campaign).order_by("-pk").first()
+    return man, show, bout
+
+
+def _counts(client: Client, urls: dict[str, str], assert_max) -> dict[str, int]:
+    counts = {}
+    for name, url in urls.items():
+        with assert_max(BUDGET[name]) as captured:
+            response = client.get(url)
+        assert response.status_code == 200, name
+        counts[name] = len(captured.captured_queries)
+    return counts
+
+
+@pytest.mark.parametrize("who", ["gm", "nerva"])
+def test_every_page_keeps_its_budget_on_the_cast(who, django_assert_max_num_queries):
+    cast = build_cast()
+    urls = _urls(cast.campaign, cast.bithys, cast.bout.show, cast.bout)
+    _counts(cast.client_for(who), urls, django_assert_max_num_queries)
+
+
+def _generated(seed: int, **size) -> Campaign:
+    call_command("generate_campaign", seed=seed, quiet=True, stdout=None, **size)
+    return Campaign.objects.order_by("-pk").first()
+
+
+def test_the_queries_do_not_grow_with_the_campaign(django_assert_max_num_queries):
+    small = _generated(5, gladiators=8, shows=2, bouts=4)
+    large = _generated(6, gladiators=24, shows=4, bouts=24)
+    assert (
+        Bout.objects.filter(show__campaign=large).count()
+        == 6 * Bout.objects.filter(show__campaign=small).count()
+    )
+    client = Client()
+    client.force_login(small.memberships.get(role="gm").user)
+    found = {}
+    for campaign in (small, large):
+        urls = _urls(campaign, *_busiest(campaign))
+        found[campaign.pk] = _counts(client, urls, django_assert_max_num_queries)
+    grew = {
+        name: (found[small.pk][name], count)
+        for name, count in found[large.pk].items()
+        if count > found[small.pk][name] + SLACK
+    }
+    assert grew == {}
