@@ -66,6 +66,7 @@ from ludus.models import (
     PriorRecord,
     TreatmentAttempt,
 )
+from ludus.services.once import once_per_key
 
 VERSION = 2
 UNKNOWN_ID = "{section}, {item}: no {what} with id {id!r} in this file."
@@ -824,3 +825,9 @@ def campaign_file_import(data, *, password: str | None = None, gm=None) -> Campa
     if campaign_file_version(data) == SETUP_VERSION:
         return campaign_file_load(data, password=password, gm=gm).campaign
     return campaign_import(data, password=password, gm=gm)
+
+
+@once_per_key("campaign_upload")
+def campaign_upload(*, data, gm) -> Campaign:
+    """A campaign file uploaded from the browser into a new campaign whose GM is `gm`."""
+    return campaign_file_import(data, gm=gm)
