@@ -54,8 +54,8 @@ def campaign_download(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return response
 
 
-@require_POST
 @campaign_view(gm_only=True, nav="backup")
+@require_POST
 def share_link_add(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     form = ShareLinkForm(request.POST, campaign=access.campaign)
@@ -78,8 +78,8 @@ def share_link_add(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return render(request, "desk/backup.html", _backup_context(access, form), status=400)
 
 
-@require_POST
 @campaign_view(gm_only=True, nav="backup")
+@require_POST
 def share_link_revoke_view(request: HttpRequest, campaign_id: int, link_id: int) -> HttpResponse:
     link = ShareLink.objects.filter(campaign=request.access.campaign, pk=link_id).first()
     if link is None:
