@@ -13,6 +13,7 @@ from django.core.management.base import CommandError
 from arena.adapters.era import replay
 from arena.circus.services import race_run
 from arena.models import Bout, Race, Show
+from arena.services.shows import bout_add
 from arena.selectors.records import Record, records_by_city
 from desk.campaign_archive import (
     KEY_PREFIX,
@@ -36,9 +37,13 @@ pytestmark = pytest.mark.django_db
 
 
 def play_season(campaign: Campaign) -> Campaign:
-    """Every show held (play_show), every race run, the books settled, the medicus called for
+    """Every show held (play_show), Bithys paired with Tigris at Pompeii once his Forum bout is
+    over (as the README's tour says), every race run, the books settled, the medicus called for
     every injury and three days ended."""
     for show in Show.objects.filter(campaign=campaign).order_by("day", "pk"):
+        if show.venue == "pompeii" and not show.bouts.exists():
+            men = Gladiator.objects.filter(campaign=campaign)
+            bout_add(show=show, fighter_a=men.get(name="Bithys"), fighter_b=men.get(name="Tigris"))
         for race in show.races.all():
             race_run(race=race, seed=7 + race.pk)
         call_command("play_show", show=show.pk, seed=11, stdout=io.StringIO())
@@ -100,7 +105,11 @@ def test_the_season_played_has_something_of_everything(season):
     """The round trip below is only worth what the season holds."""
     assert Bout.objects.filter(show__campaign=season, status=Bout.Status.DONE).count() >= 4
     assert Race.objects.filter(show__campaign=season, status=Race.Status.DONE).exists()
-    assert Book.objects.filter(campaign=season, status=Book.Status.SETTLED).exists()
+    assert Book.objects.filter(campaign=season, status=Book.Status.SETTLED).count() >= 3
+    assert not Book.objects.filter(campaign=season, status=Book.Status.OPEN).exists()
+    assert not Show.objects.filter(campaign=season, status=Show.Status.PLANNED).exists()
+    assert Bout.objects.filter(show__campaign=season, show__venue="pompeii").exists()
+    assert Favor.objects.filter(patron__campaign=season).exclude(called_on=None).exists()
     assert Injury.objects.filter(gladiator__campaign=season).exists()
     assert Transaction.objects.filter(campaign=season, cause="purse").exists()
     assert season.day > 1
