@@ -168,7 +168,7 @@ def money_chart(
 ) -> SafeString:
     """A line for each party's money at the end of each day; the axis starts at 0."""
     left, right, top_pad, bottom = 74, 14, 30, 34
-    legend_rows = (len(lines) + 2) // 3
+    legend_rows = (len(lines) + 1) // 2
     top_pad += 16 * max(legend_rows - 1, 0)
     span = max(len(days) - 1, 1)
     width = max(560, left + right + 24 * span)
@@ -216,8 +216,16 @@ def money_chart(
             f'stroke-linejoin="round"><title>{escape(line.label)}: {last:,} {escape(unit)} '
             f"now</title></polyline>"
         )
-        legend_x = left + (n % 3) * (plot_w / 3)
-        legend_y = 8 + 16 * (n // 3)
+        # A dot on each day (when the days are few enough to tell apart), and on the last.
+        for i, v in enumerate(line.values):
+            if len(line.values) <= 40 or i == len(line.values) - 1:
+                parts.append(
+                    f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3" fill="{colour}">'
+                    f"<title>{escape(line.label)}, day {days[i]}: {v:,} {escape(unit)}</title>"
+                    f"</circle>"
+                )
+        legend_x = left + (n % 2) * (plot_w / 2)
+        legend_y = 8 + 16 * (n // 2)
         parts.append(
             f'<rect x="{legend_x:.1f}" y="{legend_y}" width="12" height="12" fill="{colour}"/>'
             f'<text x="{legend_x + 16:.1f}" y="{legend_y + 10}" fill="{INK}">'
@@ -229,7 +237,7 @@ def money_chart(
 
 def count_bars(rows: Sequence[tuple[str, int]], *, title: str) -> SafeString:
     """Horizontal bars of whole numbers (the leaders): the label above, the figure at the right."""
-    width, row_h, pad, figure_w = 460, 34, 6, 60
+    width, row_h, pad, figure_w = 300, 34, 6, 40
     bar_w = width - figure_w - 8
     height = pad * 2 + row_h * max(len(rows), 1)
     peak = max((value for _, value in rows), default=0) or 1

@@ -13,8 +13,8 @@ from django.core.management.base import CommandError
 from arena.adapters.era import replay
 from arena.circus.services import race_run
 from arena.models import Bout, Race, Show
-from arena.services.shows import bout_add
 from arena.selectors.records import Record, records_by_city
+from arena.services.shows import bout_add
 from desk.campaign_archive import (
     KEY_PREFIX,
     OVERDRAWN,
