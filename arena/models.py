@@ -10,6 +10,8 @@ frozen setup, the decisions) is left out of the history: a bout replays from its
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
@@ -339,3 +341,38 @@ track(Show, "campaign_id")
 track(Bout, "show__campaign_id", labels={"order": "pair"}, hidden={"seed", "engine_version"})
 track(BoutEntry, "bout__show__campaign_id", labels={"gladiator": "man"}, hidden={"orders"})
 track(Race, "show__campaign_id", hidden={"seed", "engine_version"})
+
+
+def share_token() -> str:
+    """A share link's token: 32 random bytes, URL-safe (43 characters), not guessable."""
+    return secrets.token_urlsafe(32)
+
+
+class ShareLink(models.Model):
+    """A link the GM gives out for spectators: the public record of one show (`show`), or of
+    the whole campaign (no show), read-only and without logging in. Revoked, it answers 404."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="share_links")
+    show = models.ForeignKey(
+        Show, null=True, blank=True, on_delete=models.CASCADE, related_name="share_links"
+    )
+    token = models.CharField(max_length=64, unique=True, default=share_token, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    revoked = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Share link to {self.show or self.campaign}"
+
+    @property
+    def target(self) -> str:
+        return self.show.name if self.show_id else f"{self.campaign.name}: the public record"
+
+    @property
+    def is_live(self) -> bool:
+        return self.revoked is None

@@ -137,3 +137,126 @@ def outcome_bars(bars: Sequence[Bar], *, title: str = "Outcomes") -> SafeString:
         )
     parts.append("</svg>")
     return mark_safe("".join(parts))
+
+
+# A palette for many lines at once (the money of each party); it cycles past its end.
+PALETTE = ("#a33a2c", "#2b5d8c", "#4c7a34", "#b07a1f", "#6b4c8a", "#2f7f7a", "#8c5a3c", "#555")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One party's value on each day of `days` (money_chart)."""
+
+    label: str
+    values: Sequence[int]
+
+
+def _nice_top(value: int) -> int:
+    """A round number at or above `value` for an axis (1, 2, 5 times a power of ten)."""
+    if value <= 0:
+        return 1
+    step = 1
+    while True:
+        for factor in (1, 2, 5):
+            if step * factor >= value:
+                return step * factor
+        step *= 10
+
+
+def money_chart(
+    lines: Sequence[Line], days: Sequence[int], *, title: str, unit: str = "HS"
+) -> SafeString:
+    """A line for each party's money at the end of each day; the axis starts at 0."""
+    left, right, top_pad, bottom = 74, 14, 30, 34
+    legend_rows = (len(lines) + 1) // 2
+    top_pad += 16 * max(legend_rows - 1, 0)
+    span = max(len(days) - 1, 1)
+    width = max(560, left + right + 24 * span)
+    height = top_pad + bottom + 180
+    plot_w, plot_h = width - left - right, height - top_pad - bottom
+    peak = _nice_top(max((max(line.values, default=0) for line in lines), default=0))
+
+    def x(i: int) -> float:
+        return left + plot_w * i / span
+
+    def y(v: int) -> float:
+        return top_pad + plot_h * (1 - max(v, 0) / peak)
+
+    parts = [
+        f'<svg class="chart chart-money" xmlns="http://www.w3.org/2000/svg" role="img" '
+        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        f'style="max-width:100%;height:auto" font-family="inherit" font-size="12">',
+        f"<title>{escape(title)}</title>",
+    ]
+    for n in range(5):
+        v = peak * n // 4
+        parts.append(
+            f'<line x1="{left}" x2="{width - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
+            f'stroke="{GRID}" stroke-width="1"/>'
+            f'<text x="{left - 8}" y="{y(v) + 4:.1f}" text-anchor="end" fill="{INK}">'
+            f"{v:,}</text>"
+        )
+    every = max(1, len(days) // 12)
+    for i, day in enumerate(days):
+        if i % every == 0 or i == len(days) - 1:
+            parts.append(
+                f'<text x="{x(i):.1f}" y="{height - bottom + 16}" text-anchor="middle" '
+                f'fill="{INK}">{day}</text>'
+            )
+    parts.append(
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - 4}" text-anchor="middle" '
+        f'fill="{INK}">day ({escape(unit)} at its end)</text>'
+    )
+    for n, line in enumerate(lines):
+        colour = PALETTE[n % len(PALETTE)]
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line.values))
+        last = line.values[-1] if line.values else 0
+        parts.append(
+            f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2" '
+            f'stroke-linejoin="round"><title>{escape(line.label)}: {last:,} {escape(unit)} '
+            f"now</title></polyline>"
+        )
+        # A dot on each day (when the days are few enough to tell apart), and on the last.
+        for i, v in enumerate(line.values):
+            if len(line.values) <= 40 or i == len(line.values) - 1:
+                parts.append(
+                    f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3" fill="{colour}">'
+                    f"<title>{escape(line.label)}, day {days[i]}: {v:,} {escape(unit)}</title>"
+                    f"</circle>"
+                )
+        legend_x = left + (n % 2) * (plot_w / 2)
+        legend_y = 8 + 16 * (n // 2)
+        parts.append(
+            f'<rect x="{legend_x:.1f}" y="{legend_y}" width="12" height="12" fill="{colour}"/>'
+            f'<text x="{legend_x + 16:.1f}" y="{legend_y + 10}" fill="{INK}">'
+            f"{escape(line.label)} ({last:,})</text>"
+        )
+    parts.append("</svg>")
+    return mark_safe("".join(parts))
+
+
+def count_bars(rows: Sequence[tuple[str, int]], *, title: str) -> SafeString:
+    """Horizontal bars of whole numbers (the leaders): the label above, the figure at the right."""
+    width, row_h, pad, figure_w = 300, 34, 6, 40
+    bar_w = width - figure_w - 8
+    height = pad * 2 + row_h * max(len(rows), 1)
+    peak = max((value for _, value in rows), default=0) or 1
+    parts = [
+        f'<svg class="chart chart-bars" xmlns="http://www.w3.org/2000/svg" role="img" '
+        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        f'style="max-width:100%;height:auto" font-family="inherit" font-size="12">',
+        f"<title>{escape(title)}</title>",
+    ]
+    for n, (label, value) in enumerate(rows):
+        top = pad + n * row_h
+        parts.append(
+            f'<text x="0" y="{top + 11}" fill="{INK}">{escape(label)}</text>'
+            f'<rect x="0" y="{top + 15}" width="{bar_w}" height="12" fill="{GRID}" '
+            f'opacity="0.5"/>'
+            f'<rect x="0" y="{top + 15}" width="{bar_w * value / peak:.1f}" height="12" '
+            f'fill="{PALETTE[n % len(PALETTE)]}"><title>{escape(label)}: {value}</title></rect>'
+            f'<text x="{width}" y="{top + 26}" text-anchor="end" fill="{INK}" '
+            f'font-weight="bold">{value}</text>'
+        )
+    parts.append("</svg>")
+    return mark_safe("".join(parts))

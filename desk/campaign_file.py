@@ -1,7 +1,10 @@
 """A campaign file: a whole campaign as data (fixtures/demo.json is one), loaded through the
 services, so its money balances and its rules are checked like anything a GM does by hand.
 
-The format ("ludus-campaign/1") is JSON with these sections, written in this order:
+The format is "ludus-campaign"; this module reads its version 1 (a campaign's setup; the file
+says `"format": "ludus-campaign", "version": 1`, or the older spelling `"format":
+"ludus-campaign/1"`), desk/campaign_archive.py its version 2 (a whole campaign as exported).
+Version 1 is JSON with these sections, written in this order:
 campaign, users, lanistae, gladiators (with sheet and prior records), editors (with
 elections), patrons (with the Favors owed to them), bettors, openings (money a party brings
 in), shows (with their hires, their card of bouts and their races, each bout or race with the
@@ -43,11 +46,19 @@ from ludus.models import (
 )
 from ludus.services.ludus import favor_call
 
-FORMAT = "ludus-campaign/1"
+FORMAT_NAME = "ludus-campaign"
+SETUP_VERSION = 1
+FORMAT = f"{FORMAT_NAME}/{SETUP_VERSION}"  # the older spelling of format and version at once
+VERSIONS = (1, 2)
 BAD_FORMAT = "This is not a campaign file of format {format} (it says {found!r})."
+BAD_VERSION = (
+    "This campaign file is of version {found!r}, which this Ludus cannot read: it reads "
+    "versions {known}."
+)
 BAD_ITEM = "{section}, {item}: {error}"
 UNKNOWN = "{section}: no {what} named {name!r} in this file."
 MISSING = "An item of the file has no {key!r}; every item needs it."
+NO_PASSWORD = "users, {name}: a new user needs a password (give --password)."
 MALFORMED = "The file is not laid out as a campaign file: {error}"
 
 
@@ -73,6 +84,20 @@ def campaign_file_read(path: Path | str) -> dict:
     return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
+def campaign_file_version(data) -> int:
+    """The version of the campaign file `data` is; refused if it is none, or one unknown."""
+    found = data.get("format") if isinstance(data, dict) else type(data).__name__
+    if found == FORMAT:
+        return SETUP_VERSION
+    if found != FORMAT_NAME:
+        raise CampaignFileError(BAD_FORMAT.format(format=FORMAT_NAME, found=found))
+    version = data.get("version")
+    if version not in VERSIONS or isinstance(version, bool):
+        known = ", ".join(str(v) for v in VERSIONS)
+        raise CampaignFileError(BAD_VERSION.format(found=version, known=known))
+    return version
+
+
 def _one_line(error: Exception) -> str:
     return " ".join(str(error).split())
 
@@ -93,15 +118,22 @@ def _saved(instance, section: str, item: str):
 
 
 @transaction.atomic
-def campaign_file_load(data: dict, *, password: str) -> Loaded:
-    """Write the campaign a file describes. New users get `password`; an existing user of the
-    same name is reused as he is (his password untouched)."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        found = data.get("format") if isinstance(data, dict) else type(data).__name__
-        raise CampaignFileError(BAD_FORMAT.format(format=FORMAT, found=found))
+def campaign_file_load(data: dict, *, password: str | None, gm=None) -> Loaded:
+    """Write the campaign a version 1 file describes. New users get `password`; an existing
+    user of the same name is reused as he is (his password untouched).
+
+    With `gm` (an upload from the browser) that user is the campaign's only member, its GM,
+    and the file's users are neither looked up nor made: its parties come in without players.
+    """
+    if campaign_file_version(data) != SETUP_VERSION:
+        raise CampaignFileError(BAD_VERSION.format(found=data.get("version"), known=SETUP_VERSION))
     try:
         loaded = Loaded(campaign=_saved(Campaign(**data["campaign"]), "campaign", "the campaign"))
-        _people(loaded, data, password)
+        if gm is None:
+            _people(loaded, data, password)
+        else:
+            Membership.objects.create(campaign=loaded.campaign, user=gm, role=Membership.Role.GM)
+            _people(loaded, {**data, "users": []}, password, players=False)
         _money(loaded, data)
         books = _games(loaded, data)
         for event, source, bets in books:
@@ -119,12 +151,14 @@ def campaign_file_load(data: dict, *, password: str) -> Loaded:
     return loaded
 
 
-def _people(loaded: Loaded, data: dict, password: str) -> None:
+def _people(loaded: Loaded, data: dict, password: str | None, *, players: bool = True) -> None:
     campaign = loaded.campaign
     users = get_user_model()
     for row in data.get("users", []):
         user = users.objects.filter(username=row["username"]).first()
         created = user is None
+        if created and not password:
+            raise CampaignFileError(NO_PASSWORD.format(name=row["username"]))
         if created:
             user = users.objects.create_user(
                 username=row["username"], password=password, first_name=row.get("first_name", "")
@@ -133,7 +167,7 @@ def _people(loaded: Loaded, data: dict, password: str) -> None:
         Membership.objects.create(campaign=campaign, user=user, role=row.get("role", "player"))
     for row in data.get("lanistae", []):
         fields = {k: v for k, v in row.items() if k not in ("key", "player")}
-        player = row.get("player")
+        player = row.get("player") if players else None
         if player:
             fields["player"] = _named(loaded.users, player, "lanistae", "user")[0]
         loaded.lanistae[row["key"]] = Lanista(campaign=campaign, **fields)
@@ -161,7 +195,7 @@ def _people(loaded: Loaded, data: dict, password: str) -> None:
         _saved(Election(editor=editor, **election), "elections", editor.name)
     _patrons(loaded, data)
     for row in data.get("bettors", []):
-        player = row.get("player")
+        player = row.get("player") if players else None
         bettor = Bettor(
             campaign=campaign,
             name=row["name"],

@@ -5,7 +5,8 @@ The names are not namespaced: settings refer to `campaign_list` by bare name.
 
 from django.urls import path
 
-from desk.views import campaigns, edits, gladiators, setup
+from arena.views import spectators
+from desk.views import archive, campaigns, edits, gladiators, setup
 
 urlpatterns = [
     path("", campaigns.campaign_list, name="campaign_list"),
@@ -75,4 +76,24 @@ urlpatterns += [
         name="member_remove",
     ),
     path("c/<int:campaign_id>/changes/", edits.change_log, name="change_log"),
+]
+
+# Back up and share, the charts, and the spectators' pages (desk/views/archive.py,
+# arena/views/spectators.py).
+urlpatterns += [
+    path("campaigns/import/", archive.campaign_import_view, name="campaign_import"),
+    path("c/<int:campaign_id>/backup/", archive.campaign_backup, name="campaign_backup"),
+    path(
+        "c/<int:campaign_id>/backup/campaign.json",
+        archive.campaign_download,
+        name="campaign_download",
+    ),
+    path("c/<int:campaign_id>/backup/links/", archive.share_link_add, name="share_link_add"),
+    path(
+        "c/<int:campaign_id>/backup/links/<int:link_id>/revoke/",
+        archive.share_link_revoke_view,
+        name="share_link_revoke",
+    ),
+    path("c/<int:campaign_id>/charts/", archive.campaign_charts, name="campaign_charts"),
+    path("s/<str:token>/", spectators.shared, name="shared"),
 ]

@@ -103,6 +103,8 @@ class UndoMarkForm(forms.Form):
         widget=forms.HiddenInput,
         error_messages={"required": "The form does not say what to take back (field confirm)."},
     )
+
+
 class QuickSelect(forms.Select):
     """A select whose options are written in Python rather than through a template each: a
     list of a thousand men, shows or accounts (a long campaign's) renders in a millisecond or

@@ -14,6 +14,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from arena.book.services import book_open
+from arena.services.sharing import share_link_create
 from economy.models import Book
 from ludus.access import campaign_view
 from ludus.models import DayEnd, Job, Membership
@@ -29,6 +30,8 @@ SKIPPED = (
     "logout",
     "favicon",
 )  # favicon: a redirect to the static icon, for all
+# Pages for spectators, open without logging in (a live share link's token is their key).
+PUBLIC = ("shared",)
 
 
 def _patterns(patterns=None, namespace=""):
@@ -36,13 +39,13 @@ def _patterns(patterns=None, namespace=""):
     for entry in patterns if patterns is not None else get_resolver().url_patterns:
         if isinstance(entry, URLResolver):
             inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
-            prefix = set(re.findall(r"<int:(\w+)>", str(entry.pattern)))
+            prefix = set(re.findall(r"<(?:int|str):(\w+)>", str(entry.pattern)))
             for name, kwargs, view in _patterns(entry.url_patterns, inner):
                 yield name, kwargs | prefix, view
         elif isinstance(entry, URLPattern):
             yield (
                 f"{namespace}{entry.name or ''}",
-                set(re.findall(r"<int:(\w+)>", str(entry.pattern))),
+                set(re.findall(r"<(?:int|str):(\w+)>", str(entry.pattern))),
                 entry.callback,
             )
 
@@ -65,6 +68,7 @@ def world():
     )
     attempt = medicus_treat(injury=cast.bithys.injuries.first(), seed=1)
     night = DayEnd.objects.create(campaign=cast.campaign, day=2)
+    link = share_link_create(campaign=cast.campaign, show=cast.show)
     ids = {
         "campaign_id": cast.campaign.pk,
         "show_id": cast.show.pk,
@@ -81,6 +85,8 @@ def world():
         "record_id": night.pk,
         "editor_id": cast.editor.pk,
         "membership_id": Membership.objects.get(campaign=cast.campaign, user=cast.nerva).pk,
+        "link_id": link.pk,
+        "token": link.token,
     }
     visitors = {
         "gm": cast.gm,
@@ -120,6 +126,14 @@ def test_the_sweep_sees_the_campaign_pages():
         "economy:ledger",
         "recovery",
         "favors",
+        "campaign_backup",
+        "campaign_download",
+        "campaign_import",
+        "campaign_charts",
+        "share_link_add",
+        "share_link_revoke",
+        "arena:show_handout",
+        "shared",
     } <= names
     assert any(_gm_only(view) for _, _, view in URLS)
     assert campaign_view  # the one door the sweep relies on
@@ -158,6 +172,10 @@ def test_no_visitor_gets_a_500_and_outsiders_get_nothing(world, method):
             status = response.status_code
             if status >= 500:
                 problems.append((who, method, url, status))
+            elif name in PUBLIC:
+                # Everyone reads a live link; it is read-only (a POST is not allowed).
+                if status != (200 if method == "get" else 405):
+                    problems.append((who, method, url, status, "a public page"))
             elif in_campaign and who in NOT_MEMBERS and status != 404:
                 problems.append((who, method, url, status, "should be 404"))
             elif who == "anonymous" and (

@@ -77,3 +77,19 @@ def favor_chart(series_list, title: str = "Crowd Favor by round"):
 def outcome_chart(bars, title: str = "Outcomes"):
     """`bars`: [(label, share 0..1, note, tone), ...]."""
     return svg.outcome_bars([svg.Bar(*b) for b in bars or []], title=title)
+
+
+@register.simple_tag
+def money_chart(money_lines, title: str = "Money by day"):
+    """`money_lines`: economy.selectors.history.MoneyLine rows of one kind of account."""
+    rows = list(money_lines or [])
+    days = rows[0].days if rows else ()
+    lines = [svg.Line(label=str(row.account), values=row.balances) for row in rows]
+    return svg.money_chart(lines, days, title=title)
+
+
+@register.simple_tag
+def leaders_chart(board, title: str = "Leaders"):
+    """`board`: [(standing, figure), ...] (arena.selectors.public.leaders)."""
+    rows = [(standing.gladiator.name, figure) for standing, figure in board or []]
+    return svg.count_bars(rows, title=title)

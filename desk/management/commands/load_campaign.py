@@ -8,7 +8,14 @@ status 2, and nothing is written.
 
 from django.core.management.base import BaseCommand, CommandError
 
-from desk.campaign_file import CampaignFileError, campaign_file_load, campaign_file_read
+from desk.campaign_archive import campaign_import
+from desk.campaign_file import (
+    SETUP_VERSION,
+    CampaignFileError,
+    campaign_file_load,
+    campaign_file_read,
+    campaign_file_version,
+)
 from ludus.errors import Refusal
 
 UNREADABLE = "Cannot read the file {path!r}: {error}"  # repr: one line, whatever its name
@@ -28,6 +35,11 @@ class Command(BaseCommand):
         except (OSError, ValueError) as error:  # JSON and UTF-8 errors, a NUL in the name
             raise CommandError(UNREADABLE.format(path=path, error=error), returncode=2) from error
         try:
+            if campaign_file_version(data) != SETUP_VERSION:
+                # An export (version 2) comes in whole, as import_campaign brings it.
+                campaign = campaign_import(data, password=options["password"])
+                self.stdout.write(self.style.SUCCESS(f'Loaded "{campaign.name}" ({campaign.pk}).'))
+                return
             loaded = campaign_file_load(data, password=options["password"])
         except (CampaignFileError, Refusal) as error:
             raise CommandError(str(error), returncode=2) from error

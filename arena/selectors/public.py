@@ -1,0 +1,212 @@
+"""What spectators may read: a show's card, results and verdicts, and the leaders of the
+campaign. Nothing here carries money, orders, prices, odds or anything else only the GM (or a
+man's owner) may see: the handout, the share links' pages and the leaders' chart read only
+these rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arena.models import Bout, BoutEntry, Race, Show
+from arena.selectors.bouts import show_card
+from arena.selectors.records import KNOWN_WINS, SETTLED, records_by_city
+from ludus.models import Campaign, Gladiator
+
+# The palm goes with the purse to a winner at Crowd Favor 5 or 6 (seed 001, THE LUDUS).
+PALM_AT = 5
+FAME_PER_WIN, FAME_PER_PALM, FAME_PER_CITY_KNOWN = 1, 1, 2
+
+
+@dataclass(frozen=True)
+class PublicCorner:
+    name: str
+    kit: str
+    school: str
+    favor: int | None
+    result: str
+    fate: str
+
+
+@dataclass(frozen=True)
+class PublicBout:
+    order: int
+    status: str
+    corners: tuple[PublicCorner, ...]
+    winner: str | None
+    loser: str | None
+    end: str
+    rounds: int
+    crowd: str  # the crowd's call, "" without a verdict
+    editor_act: str
+    loser_died: bool
+    void_reason: str
+    injuries: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PublicDriver:
+    name: str
+    faction: str
+    distance: int | None
+    wrecked_on_leg: int | None
+    won: bool
+
+
+@dataclass(frozen=True)
+class PublicRace:
+    name: str
+    status: str
+    chariot: str
+    drivers: tuple[PublicDriver, ...]
+
+
+@dataclass(frozen=True)
+class Handout:
+    show: Show
+    bouts: tuple[PublicBout, ...]
+    races: tuple[PublicRace, ...]
+
+
+def _corner(entry: BoutEntry) -> PublicCorner:
+    man = entry.gladiator
+    return PublicCorner(
+        name=str(entry),
+        kit=man.get_armatura_display() if man else "",
+        school=man.owner.school if man and man.owner else "",
+        favor=entry.standing,
+        result=entry.get_result_display() if entry.result else "",
+        fate=entry.get_fate_display() if entry.fate else "",
+    )
+
+
+def _bout(bout: Bout) -> PublicBout:
+    verdict = getattr(bout, "verdict", None)
+    injuries = tuple(
+        f"{injury.gladiator.name}: {injury.name} ({injury.get_severity_display()})"
+        for injury in bout.injuries.select_related("gladiator").order_by("pk")
+    )
+    return PublicBout(
+        order=bout.order,
+        status=bout.get_status_display(),
+        corners=tuple(_corner(entry) for entry in bout.entrants),
+        winner=str(bout.winning_entry) if bout.winning_entry else None,
+        loser=str(bout.losing_entry) if bout.losing_entry else None,
+        end=bout.get_end_reason_display() if bout.end_reason else "",
+        rounds=bout.rounds,
+        crowd=verdict.get_crowd_call_display() if verdict else "",
+        editor_act=verdict.get_editor_act_display() if verdict else "",
+        loser_died=bool(verdict and verdict.loser_died),
+        void_reason=bout.void_reason,
+        injuries=injuries,
+    )
+
+
+def _race(race: Race) -> PublicRace:
+    return PublicRace(
+        name=race.name,
+        status=race.get_status_display(),
+        chariot=race.get_chariot_display(),
+        drivers=tuple(
+            PublicDriver(
+                name=entry.driver.name,
+                faction=entry.faction,
+                distance=entry.distance,
+                wrecked_on_leg=entry.wrecked_on_leg,
+                won=entry.won,
+            )
+            for entry in race.entries.select_related("driver").order_by("lane", "pk")
+        ),
+    )
+
+
+def show_handout(show: Show) -> Handout:
+    """The show as a spectator reads it: the card, each bout's result and verdict, the races."""
+    bouts = show_card(show).prefetch_related("entries__gladiator__owner")
+    return Handout(
+        show=show,
+        bouts=tuple(_bout(bout) for bout in bouts),
+        races=tuple(_race(race) for race in show.races.order_by("pk")),
+    )
+
+
+def campaign_handouts(campaign: Campaign) -> list[Handout]:
+    """Every show of the campaign, in calendar order, as its handout."""
+    shows = Show.objects.filter(campaign=campaign).select_related("editor").order_by("day", "pk")
+    return [show_handout(show) for show in shows]
+
+
+# --- the leaders --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A man's standing among the campaign's fighters."""
+
+    gladiator: Gladiator
+    wins: int  # his record's wins, what he brought in included
+    favor: int  # Crowd Favor won: the sum of his Crowd Favor at the end of each settled bout
+    palms: int  # campaign bouts won at Crowd Favor 5 or 6
+    cities_known: int  # cities where he has five wins or more
+    bouts: int  # settled campaign bouts
+
+    @property
+    def fame(self) -> int:
+        """Our reading (docs/rules.md, "Fame"): a point a win, one more for each palm, two for
+        each city where he is Known."""
+        return (
+            FAME_PER_WIN * self.wins
+            + FAME_PER_PALM * self.palms
+            + FAME_PER_CITY_KNOWN * self.cities_known
+        )
+
+
+def standings(campaign: Campaign) -> list[Standing]:
+    """Every fighter of the campaign (the drivers aside) with his wins, Crowd Favor and Fame."""
+    men = list(
+        Gladiator.objects.filter(campaign=campaign, is_charioteer=False)
+        .prefetch_related("prior_records")
+        .order_by("name", "pk")
+    )
+    entries = BoutEntry.objects.filter(
+        gladiator__in=men, bout__status__in=SETTLED, bout__show__campaign=campaign
+    ).values_list("gladiator_id", "standing", "result")
+    favor: dict[int, int] = {}
+    palms: dict[int, int] = {}
+    bouts: dict[int, int] = {}
+    for man_id, standing, result in entries:
+        favor[man_id] = favor.get(man_id, 0) + (standing or 0)
+        bouts[man_id] = bouts.get(man_id, 0) + 1
+        if result == BoutEntry.Result.WON and (standing or 0) >= PALM_AT:
+            palms[man_id] = palms.get(man_id, 0) + 1
+    rows = []
+    for man in men:
+        by_city = records_by_city(man)
+        rows.append(
+            Standing(
+                gladiator=man,
+                wins=sum(record.wins for record in by_city.values()),
+                favor=favor.get(man.pk, 0),
+                palms=palms.get(man.pk, 0),
+                cities_known=sum(1 for record in by_city.values() if record.wins >= KNOWN_WINS),
+                bouts=bouts.get(man.pk, 0),
+            )
+        )
+    return rows
+
+
+def leaders(campaign: Campaign, *, top: int = 5) -> dict[str, list[tuple[Standing, int]]]:
+    """The first `top` men by wins, by Crowd Favor won and by Fame (ties by name), each with
+    the figure he leads by; a man with nothing to show (0) is not a leader."""
+    rows = standings(campaign)
+    boards = {}
+    for title, figure in (
+        ("Wins", lambda s: s.wins),
+        ("Crowd Favor", lambda s: s.favor),
+        ("Fame", lambda s: s.fame),
+    ):
+        ranked = sorted(
+            (s for s in rows if figure(s) > 0), key=lambda s: (-figure(s), s.gladiator.name)
+        )
+        boards[title] = [(s, figure(s)) for s in ranked[:top]]
+    return boards

@@ -1,0 +1,833 @@
+"""A whole campaign as a file (format "ludus-campaign", version 2): export and import.
+
+`campaign_export` writes everything a campaign holds: its people and sheets, shows, bouts with
+their seeds, engine inputs, decisions and logs, verdicts, races, injuries and the medicus's
+rolls, Favors, Dignitas history, books, bets and the whole ledger (every transaction with its
+entries, cause, key and dates). `campaign_import` writes such a file into a NEW campaign.
+
+Import is the one place that writes past the services, and this is why: the services make
+history (they roll dice, pay purses, settle books); a file already holds it, and playing it
+again would pay everything twice. So the import writes the rows as they are, in one
+`transaction.atomic` block, after checking them:
+
+- every row goes through `full_clean`, and a bad one is refused naming its section and item
+  (`CampaignFileError`), nothing written;
+- every transaction of the ledger must balance, and no account a person owns may be overdrawn
+  at any point of the ledger, as `economy.ledger.transaction_post` demands;
+- transactions are inserted in the file's order, each with all of its entries before the next
+  (SQLite's trigger refuses a new transaction while the newest is unbalanced); nothing is ever
+  updated or deleted, so the ledger's immutability triggers hold; a transaction keeps its
+  `created` date (a raw save, as Django's loaddata does).
+
+Ids in the file are the exporting database's; they only link the file's items to each other.
+The import gives every row a new id and rewrites the ids held inside JSON (a bout's engine
+inputs, a race's log, a book's line and winning side, a bet's side). Idempotency keys are kept
+under an "imported:" prefix: they often name ids (`purse:bout:12`), which in the new database
+may be another row's, and a new payment must never be mistaken for a retry of an imported one.
+`docs/campaign-file.md` describes the format.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError, transaction
+
+from arena.models import Bout, BoutEntry, Race, RaceEntry, Show, Verdict
+from desk.campaign_file import (
+    FORMAT_NAME,
+    MALFORMED,
+    MISSING,
+    NO_PASSWORD,
+    SETUP_VERSION,
+    CampaignFileError,
+    campaign_file_load,
+    campaign_file_version,
+)
+from economy.models import Account, Bet, Bettor, Book, Entry, Hire, Transaction
+from ludus.errors import Refusal
+from ludus.models import (
+    Campaign,
+    DignitasChange,
+    Editor,
+    Election,
+    Favor,
+    Gladiator,
+    Injury,
+    Lanista,
+    Membership,
+    Patron,
+    PriorRecord,
+    TreatmentAttempt,
+)
+from ludus.services.once import once_per_key
+
+VERSION = 2
+UNKNOWN_ID = "{section}, {item}: no {what} with id {id!r} in this file."
+UNBALANCED = "ledger, transaction {id}: its entries sum to {total:+,} sesterces, not 0."
+OVERDRAWN = "ledger, transaction {id}: it overdraws {account} ({balance:+,} sesterces)."
+KEY_PREFIX = "imported:"
+KEY_LENGTH = Transaction._meta.get_field("idempotency_key").max_length
+EVENT_KINDS = ("show", "bout", "race")
+
+LANISTA_FIELDS = (
+    "name",
+    "school",
+    "city",
+    "charisma",
+    "charm",
+    "medicus_name",
+    "medicus_intellect",
+    "medicus_medicine",
+)
+MAN_FIELDS = (
+    "name",
+    "armatura",
+    "legal_status",
+    "contract_bouts_left",
+    "status",
+    "is_charioteer",
+    "faction",
+    "sheet",
+    "wounds",
+    "price_purses",
+    "orders",
+)
+INJURY_FIELDS = ("name", "table_roll", "severity", "effect", "day_taken", "healed_on")
+TREATMENT_FIELDS = (
+    "day",
+    "medicus_intellect",
+    "medicus_medicine",
+    "at_ludus",
+    "seed",
+    "roll",
+    "success",
+)
+BOUT_FIELDS = (
+    "order",
+    "kind",
+    "first",
+    "status",
+    "seed",
+    "engine_version",
+    "setup",
+    "decisions",
+    "log",
+    "rounds",
+    "end_reason",
+    "rudis_given",
+    "void_reason",
+)
+ENTRY_FIELDS = ("side", "name", "sheet", "orders", "consented", "standing", "result", "fate")
+VERDICT_FIELDS = (
+    "loser_favor",
+    "crowd_call",
+    "editor_act",
+    "appeal",
+    "appeal_success",
+    "loser_died",
+    "dignitas_change",
+)
+RACE_FIELDS = (
+    "name",
+    "status",
+    "seed",
+    "engine_version",
+    "legs_run",
+    "log",
+    "prize_purses",
+    "chariot",
+    "void_reason",
+)
+RACE_ENTRY_FIELDS = (
+    "faction",
+    "chariot",
+    "lane",
+    "push_legs",
+    "peril_legs",
+    "distance",
+    "wrecked_on_leg",
+    "won",
+)
+BOOK_FIELDS = ("source", "basis", "status", "opened_day", "closed_day")
+BET_FIELDS = (
+    "side_name",
+    "stake",
+    "odds_numerator",
+    "odds_denominator",
+    "odds_on",
+    "day",
+)
+
+
+def _values(instance, names) -> dict:
+    return {name: getattr(instance, name) for name in names}
+
+
+def _user(user) -> str | None:
+    return None if user is None else user.get_username()
+
+
+# --- export -------------------------------------------------------------------------------
+
+
+def _event_ref(row) -> dict | None:
+    """A reference to a show, bout or race, as {"bout": id}."""
+    if row.event_type_id is None:
+        return None
+    return {row.event_type.model: row.event_id}
+
+
+def campaign_export(campaign: Campaign) -> dict:
+    """The whole campaign as JSON-ready data, in the order the import writes it."""
+    users = {}
+    for membership in campaign.memberships.select_related("user").order_by("pk"):
+        user = membership.user
+        users[user.pk] = {
+            "username": user.get_username(),
+            "first_name": user.first_name,
+            "role": membership.role,
+        }
+
+    def person(user) -> str | None:
+        # A player who is not (or no longer) a member is kept by name, as is any user.
+        if user is not None and user.pk not in users:
+            users[user.pk] = {"username": user.get_username(), "first_name": user.first_name}
+        return _user(user)
+
+    lanistae = [
+        {"id": row.pk, "player": person(row.player), **_values(row, LANISTA_FIELDS)}
+        for row in campaign.lanistae.select_related("player").order_by("pk")
+    ]
+    gladiators = []
+    for man in campaign.gladiators.order_by("pk"):
+        gladiators.append(
+            {
+                "id": man.pk,
+                "school": man.owner_id,
+                **_values(man, MAN_FIELDS),
+                "prior_records": [
+                    {"city": p.city, "wins": p.wins, "losses": p.losses, "draws": p.draws}
+                    for p in man.prior_records.order_by("pk")
+                ],
+            }
+        )
+    injuries = [
+        {
+            "id": injury.pk,
+            "gladiator": injury.gladiator_id,
+            "event": _event_ref(injury),
+            **_values(injury, INJURY_FIELDS),
+            "treatments": [
+                _values(attempt, TREATMENT_FIELDS) for attempt in injury.treatments.order_by("pk")
+            ],
+        }
+        for injury in Injury.objects.filter(gladiator__campaign=campaign)
+        .select_related("event_type")
+        .order_by("pk")
+    ]
+    editors = [
+        {
+            "id": editor.pk,
+            "name": editor.name,
+            "office": editor.office,
+            "base_dignitas": editor.base_dignitas,
+            "player": person(editor.player),
+            "elections": [
+                {"office": e.office, "year": e.year} for e in editor.elections.order_by("pk")
+            ],
+            "dignitas": [
+                {"change": c.change, "reason": c.reason, "day": c.day, "event": _event_ref(c)}
+                for c in editor.dignitas_changes.select_related("event_type").order_by("pk")
+            ],
+        }
+        for editor in campaign.editors.select_related("player").order_by("pk")
+    ]
+    patrons = [
+        {
+            "id": patron.pk,
+            "name": patron.name,
+            "lanista": patron.lanista_id,
+            "favors": [
+                {
+                    "owed_by": f.owed_by,
+                    "gladiator": f.gladiator_id,
+                    "reason": f.reason,
+                    "called_on": f.called_on,
+                    "called_for": f.called_for,
+                }
+                for f in patron.favors.order_by("pk")
+            ],
+        }
+        for patron in campaign.patrons.order_by("pk")
+    ]
+    bettors = [
+        {"id": b.pk, "name": b.name, "player": person(b.player)}
+        for b in campaign.bettors.select_related("player").order_by("pk")
+    ]
+    shows = [_show_data(show) for show in campaign.shows.select_related("editor").order_by("pk")]
+    accounts = [
+        {
+            "id": a.pk,
+            "kind": a.kind,
+            "name": a.name,
+            "lanista": a.lanista_id,
+            "gladiator": a.gladiator_id,
+            "editor": a.editor_id,
+            "bettor": a.bettor_id,
+        }
+        for a in campaign.accounts.order_by("pk")
+    ]
+    entries = defaultdict(list)
+    for entry in Entry.objects.filter(transaction__campaign=campaign).order_by("pk"):
+        entries[entry.transaction_id].append([entry.account_id, entry.amount])
+    ledger = [
+        {
+            "id": t.pk,
+            "cause": t.cause,
+            "memo": t.memo,
+            "day": t.day,
+            "key": t.idempotency_key,
+            "reverses": t.reverses_id,
+            "event": _event_ref(t),
+            "gladiator": t.gladiator_id,
+            "created": t.created.isoformat(),
+            "created_by": person(t.created_by),
+            "entries": entries[t.pk],
+        }
+        for t in campaign.transactions.select_related("event_type", "created_by").order_by("pk")
+    ]
+    hires = [
+        {
+            "event": _event_ref(h),
+            "gladiator": h.gladiator_id,
+            "lanista": h.lanista_id,
+            "kind": h.kind,
+            "price": h.price,
+            "transaction": h.transaction_id,
+            "favor_called": h.favor_called,
+        }
+        for h in Hire.objects.filter(transaction__campaign=campaign)
+        .select_related("event_type")
+        .order_by("pk")
+    ]
+    books = [
+        {
+            "id": book.pk,
+            "event": _event_ref(book),
+            "account": book.account_id,
+            **_values(book, BOOK_FIELDS),
+            "line": book.line,
+            "settlement": book.settlement_id,
+            "winning_side": book.winning_side,
+            "bets": [
+                {
+                    "bettor": bet.bettor_id,
+                    "fighter": bet.fighter_id,
+                    "side": bet.side,
+                    **_values(bet, BET_FIELDS),
+                    "transaction": bet.transaction_id,
+                    "settlement": bet.settlement_id,
+                    "created_by": person(bet.created_by),
+                }
+                for bet in book.bets.select_related("created_by").order_by("pk")
+            ],
+        }
+        for book in campaign.books.select_related("event_type").order_by("pk")
+    ]
+    return {
+        "format": FORMAT_NAME,
+        "version": VERSION,
+        "about": "A whole campaign as exported by Ludus (docs/campaign-file.md).",
+        "campaign": {
+            "name": campaign.name,
+            "year": campaign.year,
+            "city": campaign.city,
+            "day": campaign.day,
+            "ruleset": campaign.ruleset,
+        },
+        "users": list(users.values()),
+        "lanistae": lanistae,
+        "gladiators": gladiators,
+        "editors": editors,
+        "patrons": patrons,
+        "bettors": bettors,
+        "shows": shows,
+        "injuries": injuries,
+        "accounts": accounts,
+        "ledger": ledger,
+        "hires": hires,
+        "books": books,
+    }
+
+
+def _show_data(show: Show) -> dict:
+    bouts = []
+    for bout in show.bouts.order_by("pk"):
+        verdict = Verdict.objects.filter(bout=bout).select_related("decided_by").first()
+        bouts.append(
+            {
+                "id": bout.pk,
+                **_values(bout, BOUT_FIELDS),
+                "entries": [
+                    {"gladiator": e.gladiator_id, **_values(e, ENTRY_FIELDS)}
+                    for e in bout.entries.order_by("pk")
+                ],
+                "verdict": None
+                if verdict is None
+                else {
+                    **_values(verdict, VERDICT_FIELDS),
+                    "decided_by": _user(verdict.decided_by),
+                },
+            }
+        )
+    races = [
+        {
+            "id": race.pk,
+            **_values(race, RACE_FIELDS),
+            "entries": [
+                {"id": e.pk, "driver": e.driver_id, **_values(e, RACE_ENTRY_FIELDS)}
+                for e in race.entries.order_by("pk")
+            ],
+        }
+        for race in show.races.order_by("pk")
+    ]
+    return {
+        "id": show.pk,
+        "name": show.name,
+        "kind": show.kind,
+        "editor": show.editor_id,
+        "venue": show.venue,
+        "year": show.year,
+        "day": show.day,
+        "status": show.status,
+        "bouts": bouts,
+        "races": races,
+    }
+
+
+# --- import -------------------------------------------------------------------------------
+
+
+@dataclass
+class Imported:
+    """The new campaign and the new row of each file id, by section."""
+
+    campaign: Campaign
+    users: dict[str, object] = field(default_factory=dict)
+    ids: dict[str, dict] = field(default_factory=lambda: defaultdict(dict))
+    link_users: bool = True
+
+    def row(self, what: str, file_id, section: str, item: str, *, optional: bool = False):
+        if file_id is None and optional:
+            return None
+        try:
+            return self.ids[what][file_id]
+        except (KeyError, TypeError):
+            raise CampaignFileError(
+                UNKNOWN_ID.format(section=section, item=item, what=what, id=file_id)
+            ) from None
+
+    def user(self, name: str | None):
+        if name is None or not self.link_users:
+            return None
+        return self.users.get(name)
+
+
+def _saved(instance, section: str, item: str, *, raw: bool = False):
+    try:
+        instance.full_clean(validate_constraints=False)
+    except ValidationError as error:
+        message = " ".join(str(error).split())
+        raise CampaignFileError(f"{section}, {item}: {message}") from error
+    if raw:
+        instance.save_base(raw=True)
+    else:
+        instance.save()
+    return instance
+
+
+def _item(row: dict, fallback: str) -> str:
+    for key in ("name", "username", "id"):
+        if isinstance(row, dict) and row.get(key) not in (None, ""):
+            return f"{row[key]}"
+    return fallback
+
+
+@transaction.atomic
+def campaign_import(data: dict, *, password: str | None = None, gm=None) -> Campaign:
+    """Write a version 2 campaign file into a new campaign and return it.
+
+    With `gm` (an upload from the browser) that user is the new campaign's only member, its
+    GM, and the file's users are not looked up or made: its lanistae, editors and bettors come
+    in without players. Without `gm` (the command line) the file's users are the members,
+    existing users of the same name reused as they are and new ones given `password`.
+    """
+    try:
+        return _import(data, password=password, gm=gm)
+    except KeyError as missing:
+        raise CampaignFileError(MISSING.format(key=missing.args[0])) from missing
+    except Refusal:
+        raise
+    except (TypeError, AttributeError, ValueError, ArithmeticError, ValidationError) as error:
+        raise CampaignFileError(MALFORMED.format(error=" ".join(str(error).split()))) from error
+    except DatabaseError as error:
+        raise CampaignFileError(MALFORMED.format(error=" ".join(str(error).split()))) from error
+
+
+def _import(data: dict, *, password: str | None, gm) -> Campaign:
+    if campaign_file_version(data) != VERSION:
+        raise CampaignFileError(f"This is not a version {VERSION} campaign file (an export).")
+    campaign = _saved(Campaign(**data["campaign"]), "campaign", "the campaign")
+    done = Imported(campaign=campaign, link_users=gm is None)
+    if gm is None:
+        _users(done, data.get("users", []), password)
+    else:
+        Membership.objects.create(campaign=campaign, user=gm, role=Membership.Role.GM)
+    _people(done, data)
+    for row in data.get("shows", []):
+        _show(done, row)
+    _injuries(done, data.get("injuries", []))
+    _dignitas(done, data.get("editors", []))
+    _favors(done, data.get("patrons", []))
+    _accounts(done, data.get("accounts", []))
+    _ledger(done, data.get("ledger", []))
+    _hires(done, data.get("hires", []))
+    _books(done, data.get("books", []))
+    return campaign
+
+
+def _users(done: Imported, rows: list, password: str | None) -> None:
+    users = get_user_model()
+    for row in rows:
+        name = row["username"]
+        user = users.objects.filter(username=name).first()
+        if user is None:
+            if not password:
+                raise CampaignFileError(NO_PASSWORD.format(name=name))
+            user = users(username=name, first_name=row.get("first_name", ""))
+            user.set_password(password)
+            _saved(user, "users", name)
+        done.users[name] = user
+        if row.get("role"):
+            membership = Membership(campaign=done.campaign, user=user, role=row["role"])
+            _saved(membership, "users", name)
+
+
+def _people(done: Imported, data: dict) -> None:
+    campaign = done.campaign
+    for row in data.get("lanistae", []):
+        lanista = Lanista(
+            campaign=campaign,
+            player=done.user(row.get("player")),
+            **{k: row[k] for k in LANISTA_FIELDS if k in row},
+        )
+        done.ids["lanista"][row["id"]] = _saved(lanista, "lanistae", _item(row, "?"))
+    for row in data.get("gladiators", []):
+        item = _item(row, "?")
+        man = Gladiator(
+            campaign=campaign,
+            owner=done.row("lanista", row.get("school"), "gladiators", item, optional=True),
+            **{k: row[k] for k in MAN_FIELDS if k in row},
+        )
+        done.ids["gladiator"][row["id"]] = _saved(man, "gladiators", item)
+        for prior in row.get("prior_records", []):
+            _saved(PriorRecord(gladiator=man, **prior), "prior_records", item)
+    for row in data.get("editors", []):
+        item = _item(row, "?")
+        editor = Editor(
+            campaign=campaign,
+            name=row["name"],
+            office=row.get("office", ""),
+            base_dignitas=row.get("base_dignitas", 3),
+            player=done.user(row.get("player")),
+        )
+        done.ids["editor"][row["id"]] = _saved(editor, "editors", item)
+        for election in row.get("elections", []):
+            _saved(Election(editor=editor, **election), "elections", item)
+    for row in data.get("patrons", []):
+        item = _item(row, "?")
+        patron = Patron(
+            campaign=campaign,
+            name=row["name"],
+            lanista=done.row("lanista", row.get("lanista"), "patrons", item, optional=True),
+        )
+        done.ids["patron"][row["id"]] = _saved(patron, "patrons", item)
+    for row in data.get("bettors", []):
+        bettor = Bettor(campaign=campaign, name=row["name"], player=done.user(row.get("player")))
+        done.ids["bettor"][row["id"]] = _saved(bettor, "bettors", _item(row, "?"))
+
+
+def _event(done: Imported, ref, section: str, item: str) -> dict:
+    """The reference columns of a row whose event is the file's {"bout": id}."""
+    if ref is None:
+        return {"event_type": None, "event_id": None}
+    if not isinstance(ref, dict) or len(ref) != 1 or next(iter(ref)) not in EVENT_KINDS:
+        raise CampaignFileError(f"{section}, {item}: an event is one of show, bout or race.")
+    kind, file_id = next(iter(ref.items()))
+    row = done.row(kind, file_id, section, item)
+    return {"event_type": ContentType.objects.get_for_model(row), "event_id": row.pk}
+
+
+def _show(done: Imported, row: dict) -> None:
+    item = _item(row, "?")
+    show = Show(
+        campaign=done.campaign,
+        name=row["name"],
+        kind=row["kind"],
+        editor=done.row("editor", row["editor"], "shows", item),
+        venue=row["venue"],
+        year=row["year"],
+        day=row["day"],
+        status=row["status"],
+    )
+    done.ids["show"][row["id"]] = _saved(show, "shows", item)
+    for spec in row.get("bouts", []):
+        _bout(done, show, spec)
+    for spec in row.get("races", []):
+        _race(done, show, spec)
+
+
+def _man_id(done: Imported, file_id, section: str, item: str):
+    return None if file_id is None else done.row("gladiator", file_id, section, item).pk
+
+
+def _bout(done: Imported, show: Show, spec: dict) -> None:
+    item = f"{show.name}, bout {spec.get('order', '?')}"
+    values = {k: spec[k] for k in BOUT_FIELDS if k in spec}
+    setup = values.get("setup") or {}
+    if isinstance(setup, dict):
+        setup = {
+            side: (
+                {**corner, "gladiator": _man_id(done, corner.get("gladiator"), "bouts", item)}
+                if isinstance(corner, dict) and "gladiator" in corner
+                else corner
+            )
+            for side, corner in setup.items()
+        }
+        values["setup"] = setup
+    bout = _saved(Bout(show=show, **values), "bouts", item)
+    done.ids["bout"][spec["id"]] = bout
+    for entry in spec.get("entries", []):
+        man = done.row("gladiator", entry.get("gladiator"), "bouts", item, optional=True)
+        fields = {k: entry[k] for k in ENTRY_FIELDS if k in entry}
+        _saved(BoutEntry(bout=bout, gladiator=man, **fields), "bouts", item)
+    verdict = spec.get("verdict")
+    if verdict:
+        fields = {k: verdict[k] for k in VERDICT_FIELDS if k in verdict}
+        decided = done.user(verdict.get("decided_by"))
+        _saved(Verdict(bout=bout, decided_by=decided, **fields), "verdicts", item)
+
+
+def _race(done: Imported, show: Show, spec: dict) -> None:
+    item = f"{show.name}, {spec.get('name', 'a race')}"
+    values = {k: spec[k] for k in RACE_FIELDS if k in spec}
+    race = _saved(Race(show=show, **{**values, "log": []}), "races", item)
+    done.ids["race"][spec["id"]] = race
+    for row in spec.get("entries", []):
+        driver = done.row("gladiator", row["driver"], "races", item)
+        fields = {k: row[k] for k in RACE_ENTRY_FIELDS if k in row}
+        entry = _saved(RaceEntry(race=race, driver=driver, **fields), "races", item)
+        done.ids["race_entry"][row["id"]] = entry
+    log = values.get("log") or []
+    if isinstance(log, dict) and "entries" in log:
+        log = {
+            **log,
+            "entries": [done.row("race_entry", i, "races", item).pk for i in log["entries"]],
+        }
+    if log:
+        Race.objects.filter(pk=race.pk).update(log=log)
+
+
+def _injuries(done: Imported, rows: list) -> None:
+    for row in rows:
+        item = f"{row.get('name', '?')} ({row.get('id', '?')})"
+        injury = Injury(
+            gladiator=done.row("gladiator", row["gladiator"], "injuries", item),
+            **_event(done, row.get("event"), "injuries", item),
+            **{k: row[k] for k in INJURY_FIELDS if k in row},
+        )
+        _saved(injury, "injuries", item)
+        for attempt in row.get("treatments", []):
+            _saved(TreatmentAttempt(injury=injury, **attempt), "treatments", item)
+
+
+def _dignitas(done: Imported, rows: list) -> None:
+    for row in rows:
+        editor = done.row("editor", row["id"], "dignitas", _item(row, "?"))
+        for change in row.get("dignitas", []):
+            item = f"{editor.name}, {change.get('reason', '?')}"
+            _saved(
+                DignitasChange(
+                    editor=editor,
+                    change=change["change"],
+                    reason=change["reason"],
+                    day=change["day"],
+                    **_event(done, change.get("event"), "dignitas", item),
+                ),
+                "dignitas",
+                item,
+            )
+
+
+def _favors(done: Imported, rows: list) -> None:
+    for row in rows:
+        patron = done.row("patron", row["id"], "patrons", _item(row, "?"))
+        for favor in row.get("favors", []):
+            item = f"{patron.name}, {favor.get('owed_by', '?')}"
+            _saved(
+                Favor(
+                    patron=patron,
+                    owed_by=favor["owed_by"],
+                    gladiator=done.row(
+                        "gladiator", favor.get("gladiator"), "favors", item, optional=True
+                    ),
+                    reason=favor.get("reason", ""),
+                    called_on=favor.get("called_on"),
+                    called_for=favor.get("called_for", ""),
+                ),
+                "favors",
+                item,
+            )
+
+
+PARTIES = ("lanista", "gladiator", "editor", "bettor")
+
+
+def _accounts(done: Imported, rows: list) -> None:
+    for row in rows:
+        item = _item(row, "?")
+        parties = {
+            party: done.row(party, row.get(party), "accounts", item, optional=True)
+            for party in PARTIES
+        }
+        account = Account(campaign=done.campaign, kind=row["kind"], name=row["name"], **parties)
+        done.ids["account"][row["id"]] = _saved(account, "accounts", item)
+
+
+def imported_key(key: str) -> str:
+    """The idempotency key an imported transaction keeps (see the module's docstring)."""
+    kept = f"{KEY_PREFIX}{key}"
+    if len(kept) <= KEY_LENGTH:
+        return kept
+    return f"{KEY_PREFIX}{hashlib.sha256(key.encode()).hexdigest()}"
+
+
+def _ledger(done: Imported, rows: list) -> None:
+    balances: dict[int, int] = defaultdict(int)
+    for row in rows:
+        item = f"transaction {row.get('id', '?')}"
+        legs = []
+        for account_id, amount in row["entries"]:
+            legs.append((done.row("account", account_id, "ledger", item), int(amount)))
+        total = sum(amount for _, amount in legs)
+        if total != 0 or not legs:
+            raise CampaignFileError(UNBALANCED.format(id=row.get("id"), total=total))
+        for account, amount in legs:
+            balances[account.pk] += amount
+            if balances[account.pk] < 0 and not account.may_overdraw:
+                raise CampaignFileError(
+                    OVERDRAWN.format(
+                        id=row.get("id"), account=account, balance=balances[account.pk]
+                    )
+                )
+        posted = Transaction(
+            campaign=done.campaign,
+            cause=row["cause"],
+            memo=row["memo"],
+            day=row["day"],
+            idempotency_key=imported_key(row["key"]),
+            reverses=done.row("transaction", row.get("reverses"), "ledger", item, optional=True),
+            gladiator=done.row("gladiator", row.get("gladiator"), "ledger", item, optional=True),
+            created=datetime.fromisoformat(row["created"]),
+            created_by=done.user(row.get("created_by")),
+            **_event(done, row.get("event"), "ledger", item),
+        )
+        _saved(posted, "ledger", item, raw=True)
+        Entry.objects.bulk_create(
+            Entry(transaction=posted, account=account, amount=amount) for account, amount in legs
+        )
+        done.ids["transaction"][row["id"]] = posted
+
+
+def _hires(done: Imported, rows: list) -> None:
+    for row in rows:
+        man = done.row("gladiator", row["gladiator"], "hires", "a hire")
+        item = man.name
+        hire = Hire(
+            gladiator=man,
+            lanista=done.row("lanista", row["lanista"], "hires", item),
+            kind=row["kind"],
+            price=row["price"],
+            transaction=done.row("transaction", row["transaction"], "hires", item),
+            favor_called=row.get("favor_called", False),
+            **_event(done, row["event"], "hires", item),
+        )
+        _saved(hire, "hires", item)
+
+
+def _side(done: Imported, book_event: dict, side, item: str):
+    """A side of a book: a man's id on a bout, a race entry's on a race."""
+    if side is None:
+        return None
+    kind = "race_entry" if "race" in book_event else "gladiator"
+    return done.row(kind, int(side), "books", item).pk
+
+
+def _books(done: Imported, rows: list) -> None:
+    for row in rows:
+        item = f"book {row.get('id', '?')}"
+        event = row["event"]
+        line = row["line"]
+        if not isinstance(line, list):
+            raise CampaignFileError(f"books, {item}: a line is a list of sides.")
+        line = [{**side, "side": _side(done, event, side["side"], item)} for side in line]
+        book = Book(
+            campaign=done.campaign,
+            account=done.row("account", row["account"], "books", item),
+            line=line,
+            settlement=done.row("transaction", row.get("settlement"), "books", item, optional=True),
+            winning_side=_side(done, event, row.get("winning_side"), item),
+            **{k: row[k] for k in BOOK_FIELDS if k in row},
+            **_event(done, event, "books", item),
+        )
+        _saved(book, "books", item)
+        for bet in row.get("bets", []):
+            bettor = done.row("bettor", bet["bettor"], "bets", item)
+            _saved(
+                Bet(
+                    book=book,
+                    bettor=bettor,
+                    fighter=done.row("gladiator", bet.get("fighter"), "bets", item, optional=True),
+                    side=_side(done, event, bet["side"], item),
+                    transaction=done.row("transaction", bet["transaction"], "bets", item),
+                    settlement=done.row(
+                        "transaction", bet.get("settlement"), "bets", item, optional=True
+                    ),
+                    created_by=done.user(bet.get("created_by")),
+                    **{k: bet[k] for k in BET_FIELDS if k in bet},
+                ),
+                "bets",
+                f"{item}, {bettor.name}",
+            )
+
+
+def campaign_file_import(data, *, password: str | None = None, gm=None) -> Campaign:
+    """Write a campaign file of any version this Ludus reads into a new campaign: a version 1
+    file (a setup, like fixtures/demo.json) through the services, a version 2 file (an
+    export) by `campaign_import`."""
+    if campaign_file_version(data) == SETUP_VERSION:
+        return campaign_file_load(data, password=password, gm=gm).campaign
+    return campaign_import(data, password=password, gm=gm)
+
+
+@once_per_key("campaign_upload")
+def campaign_upload(*, data, gm) -> Campaign:
+    """A campaign file uploaded from the browser into a new campaign whose GM is `gm`."""
+    return campaign_file_import(data, gm=gm)

@@ -1,0 +1,125 @@
+"""Back up and share: the GM's page to download the campaign as a file and to give out share
+links; the upload of a campaign file into a new campaign; the charts.
+
+The download and the share links are the GM's (players get 404). Anyone logged in may import
+a file: the new campaign is his, as a campaign he creates (desk/views/setup.py).
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_POST
+
+from arena.models import ShareLink
+from arena.selectors.public import leaders
+from arena.services.sharing import ShareError, share_link_create, share_link_revoke
+from desk.campaign_archive import campaign_export, campaign_upload
+from desk.forms_archive import ImportForm, ShareLinkForm
+from economy.selectors.history import money_lines
+from ludus.access import campaign_view
+from ludus.errors import AlreadyDone, Refusal
+
+IMPORTED = "{name} is imported as a new campaign. You are its game master."
+LINK_MADE = "A share link to {target} is made: give it to the spectators."
+LINK_REVOKED = "The link to {target} is revoked: it no longer opens."
+
+
+def _backup_context(access, form=None) -> dict:
+    campaign = access.campaign
+    return {
+        "share_form": form or ShareLinkForm(campaign=campaign),
+        "links": ShareLink.objects.filter(campaign=campaign).select_related("show"),
+        "import_form": ImportForm(),
+    }
+
+
+@campaign_view(gm_only=True, nav="backup")
+def campaign_backup(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    return render(request, "desk/backup.html", _backup_context(request.access))
+
+
+@campaign_view(gm_only=True, nav="backup")
+def campaign_download(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    campaign = request.access.campaign
+    text = json.dumps(campaign_export(campaign), indent=1, ensure_ascii=False)
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    name = slugify(campaign.name) or "campaign"
+    response["Content-Disposition"] = f'attachment; filename="{name}-day-{campaign.day}.json"'
+    return response
+
+
+@campaign_view(gm_only=True, nav="backup")
+@require_POST
+def share_link_add(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    access = request.access
+    form = ShareLinkForm(request.POST, campaign=access.campaign)
+    if form.is_valid():
+        try:
+            link = share_link_create(
+                campaign=access.campaign,
+                show=form.cleaned_data["show"],
+                user=request.user,
+                once_key=form.cleaned_data["key"],
+            )
+        except AlreadyDone as done:
+            messages.info(request, str(done))
+            return redirect("campaign_backup", campaign_id)
+        except ShareError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, LINK_MADE.format(target=link.target))
+            return redirect("campaign_backup", campaign_id)
+    return render(request, "desk/backup.html", _backup_context(access, form), status=400)
+
+
+@campaign_view(gm_only=True, nav="backup")
+@require_POST
+def share_link_revoke_view(request: HttpRequest, campaign_id: int, link_id: int) -> HttpResponse:
+    link = ShareLink.objects.filter(campaign=request.access.campaign, pk=link_id).first()
+    if link is None:
+        raise Http404("No such link")
+    try:
+        share_link_revoke(link=link)
+    except AlreadyDone as done:
+        messages.info(request, str(done))
+    else:
+        messages.success(request, LINK_REVOKED.format(target=link.target))
+    return redirect("campaign_backup", campaign_id)
+
+
+@login_required
+def campaign_import_view(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                campaign = campaign_upload(
+                    data=form.cleaned_data["file"],
+                    gm=request.user,
+                    once_key=form.cleaned_data["key"],
+                )
+            except AlreadyDone as done:
+                messages.info(request, str(done))
+                if done.result_id is None:
+                    return redirect("campaign_list")
+                return redirect("campaign_dashboard", done.result_id)
+            except Refusal as error:
+                form.add_error("file", str(error))
+            else:
+                messages.success(request, IMPORTED.format(name=campaign.name))
+                return redirect("campaign_dashboard", campaign.pk)
+        return render(request, "desk/campaign_import.html", {"form": form}, status=400)
+    return render(request, "desk/campaign_import.html", {"form": form})
+
+
+@campaign_view(nav="charts")
+def campaign_charts(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    access = request.access
+    context = {"money": money_lines(access), "leaders": leaders(access.campaign)}
+    return render(request, "desk/charts.html", context)

@@ -1,0 +1,189 @@
+"""The backup and share page: the GM downloads the campaign and gives out share links that
+spectators open without logging in (read-only, no private data, 404 once revoked); anyone
+logged in uploads a file into a new campaign; the charts page and the printable handout."""
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from arena.models import ShareLink
+from arena.services.sharing import share_link_create, share_link_revoke
+from desk.campaign_archive import UNBALANCED, campaign_export
+from economy.models import Transaction
+from ludus.models import Campaign
+from tests.cast import BITHYS_PECULIUM, FABIUS_PURSE, NERVA_CHEST
+
+pytestmark = pytest.mark.django_db
+
+KEY = "k" * 32
+
+
+def _upload(client, data, key=KEY):
+    body = json.dumps(data).encode() if not isinstance(data, bytes) else data
+    return client.post(
+        reverse("campaign_import"),
+        {"key": key, "file": SimpleUploadedFile("c.json", body, "application/json")},
+    )
+
+
+def test_the_gm_downloads_the_whole_campaign(cast):
+    response = cast.client_for("gm").get(reverse("campaign_download", args=[cast.campaign.pk]))
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith('attachment; filename="rome-50-bc-day-3')
+    data = json.loads(response.content)
+    assert (data["format"], data["version"]) == ("ludus-campaign", 2)
+    assert len(data["ledger"]) == Transaction.objects.filter(campaign=cast.campaign).count()
+
+
+@pytest.mark.parametrize("who", ["nerva", "other", "outsider"])
+def test_no_one_else_downloads_it(cast, who):
+    url = reverse("campaign_download", args=[cast.campaign.pk])
+    assert cast.client_for(who).get(url).status_code == 404
+
+
+def test_an_upload_is_a_new_campaign_of_the_uploader(cast):
+    data = campaign_export(cast.campaign)
+    data["campaign"]["name"] = "Rome again"
+    client = cast.client_for("outsider")
+    response = _upload(client, data)
+    copy = Campaign.objects.get(name="Rome again")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("campaign_dashboard", args=[copy.pk])
+    assert list(copy.memberships.values_list("user__username", "role")) == [("outsider", "gm")]
+    # the same form sent again makes nothing more
+    assert _upload(client, data).status_code == 302
+    assert Campaign.objects.filter(name="Rome again").count() == 1
+    page = client.get(reverse("campaign_dashboard", args=[copy.pk])).content.decode()
+    for amount in (NERVA_CHEST, FABIUS_PURSE, BITHYS_PECULIUM):
+        assert f"{amount:,}" in page
+
+
+def test_a_bad_file_is_named_and_nothing_is_written(cast):
+    data = campaign_export(cast.campaign)
+    data["campaign"]["name"] = "Rome again"
+    data["ledger"][0]["entries"][0][1] += 5
+    count = Campaign.objects.count()
+    response = _upload(cast.client_for("gm"), data)
+    assert response.status_code == 400
+    message = UNBALANCED.format(id=data["ledger"][0]["id"], total=5)
+    assert message in response.content.decode().replace("&#x27;", "'")
+    assert Campaign.objects.count() == count
+    not_json = _upload(cast.client_for("gm"), b"\xff not json", key="j" * 32)
+    assert not_json.status_code == 400
+    assert "not a campaign file" in not_json.content.decode()
+
+
+def test_a_file_of_an_unknown_version_is_refused_with_the_versions_read(cast):
+    data = campaign_export(cast.campaign)
+    data["version"] = 9
+    response = _upload(cast.client_for("gm"), data)
+    assert response.status_code == 400
+    assert "version 9" in response.content.decode()
+
+
+def _make_link(client, campaign, show=None, key=KEY):
+    return client.post(
+        reverse("share_link_add", args=[campaign.pk]),
+        {"key": key, "show": "" if show is None else show.pk},
+    )
+
+
+def test_the_gm_makes_a_link_once_and_spectators_read_it(cast):
+    client = cast.client_for("gm")
+    assert _make_link(client, cast.campaign).status_code == 302
+    assert _make_link(client, cast.campaign).status_code == 302  # a double click
+    link = ShareLink.objects.get(campaign=cast.campaign)
+    assert link.show is None and link.created_by == cast.gm and len(link.token) >= 40
+    page = Client().get(reverse("shared", args=[link.token]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Games at Capua" in text and "The Forum munus" in text
+    assert "<strong>Bithys</strong> won" in text
+    backup = client.get(reverse("campaign_backup", args=[cast.campaign.pk])).content.decode()
+    assert reverse("shared", args=[link.token]) in backup
+
+
+def test_a_spectator_sees_no_private_data(cast):
+    entry = cast.bout.entry_a
+    entry.orders = {"name": "fight-on", "cuts": True}
+    entry.save()
+    for link in (
+        share_link_create(campaign=cast.campaign),
+        share_link_create(campaign=cast.campaign, show=cast.bout.show),
+    ):
+        text = Client().get(reverse("shared", args=[link.token])).content.decode()
+        assert "Bithys" in text and "Spartacus" in text
+        for private in ("fight-on", "HS", "sesterces", "peculium", "purse", "chest", "odds"):
+            assert private not in text.lower(), private
+        for amount in (NERVA_CHEST, FABIUS_PURSE, BITHYS_PECULIUM):
+            assert f"{amount:,}" not in text and str(amount) not in text
+        # no way into the campaign's own pages from there
+        assert f"/c/{cast.campaign.pk}/" not in text
+
+
+def test_a_revoked_or_unknown_link_is_404(cast):
+    link = share_link_create(campaign=cast.campaign, show=cast.show)
+    url = reverse("shared", args=[link.token])
+    assert Client().get(url).status_code == 200
+    client = cast.client_for("gm")
+    revoke = reverse("share_link_revoke", args=[cast.campaign.pk, link.pk])
+    assert client.post(revoke).status_code == 302
+    assert client.post(revoke).status_code == 302  # a repeat is news, not an error
+    assert Client().get(url).status_code == 404
+    assert cast.client_for("gm").get(url).status_code == 404
+    assert Client().get(reverse("shared", args=["x" * 43])).status_code == 404
+    assert Client().get(reverse("shared", args=["x" * 500])).status_code == 404
+
+
+@pytest.mark.parametrize("who", ["nerva", "other", "outsider"])
+def test_only_the_gm_makes_or_revokes_links(cast, who):
+    client = cast.client_for(who)
+    assert _make_link(client, cast.campaign).status_code == 404
+    assert not ShareLink.objects.exists()
+    link = share_link_create(campaign=cast.campaign)
+    revoke = reverse("share_link_revoke", args=[cast.campaign.pk, link.pk])
+    assert client.post(revoke).status_code == 404
+    link.refresh_from_db()
+    assert link.is_live
+
+
+def test_the_gm_cannot_revoke_another_campaigns_link_nor_link_its_show(cast):
+    theirs = share_link_create(campaign=cast.other_campaign)
+    client = cast.client_for("gm")
+    revoke = reverse("share_link_revoke", args=[cast.campaign.pk, theirs.pk])
+    assert client.post(revoke).status_code == 404
+    theirs.refresh_from_db()
+    assert theirs.is_live
+    mine = share_link_create(campaign=cast.campaign)
+    share_link_revoke(link=mine)
+    other_show = cast.other_campaign.shows.create(
+        name="Elsewhere", editor=cast.other_campaign.editors.create(name="Him"), year=-50, day=1
+    )
+    response = _make_link(client, cast.campaign, show=other_show, key="m" * 32)
+    assert response.status_code == 400
+    assert "show" in response.content.decode().lower()
+    assert ShareLink.objects.filter(campaign=cast.campaign).count() == 1
+
+
+@pytest.mark.parametrize("who", ["gm", "nerva", "other"])
+def test_every_member_prints_the_handout(cast, who):
+    url = reverse("arena:show_handout", args=[cast.campaign.pk, cast.bout.show.pk])
+    response = cast.client_for(who).get(url)
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "css/handout.css" in text and "Bithys" in text
+    assert "grants missio" in text.lower()
+    assert str(BITHYS_PECULIUM) not in text
+
+
+def test_the_dashboard_links_the_charts_and_the_gm_the_backup(cast):
+    url = reverse("campaign_dashboard", args=[cast.campaign.pk])
+    gm = cast.client_for("gm").get(url).content.decode()
+    player = cast.client_for("nerva").get(url).content.decode()
+    charts = reverse("campaign_charts", args=[cast.campaign.pk])
+    backup = reverse("campaign_backup", args=[cast.campaign.pk])
+    assert charts in gm and backup in gm
+    assert charts in player and backup not in player
