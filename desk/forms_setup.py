@@ -16,6 +16,7 @@ from ludus.limits import (
 )
 from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
 from ludus.selectors.people import sheet_fields
+from rules.core.registry import is_playable
 
 YEAR_HELP = "Historical year as stored: -50 is 50 BC, 14 is AD 14."
 
@@ -32,6 +33,12 @@ class CampaignForm(forms.ModelForm):
         model = Campaign
         fields = ["name", "year", "city", "ruleset"]
         help_texts = {"year": YEAR_HELP}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Only the rulesets whose engine is built are offered; the service refuses any other.
+        field = self.fields["ruleset"]
+        field.choices = [(key, label) for key, label in field.choices if is_playable(key)]
 
 
 class MemberForm(forms.Form):

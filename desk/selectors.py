@@ -9,10 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
-from arena.models import Bout, Show, Verdict
-from arena.selectors.records import KNOWN_WINS, Record, records_by_city, records_of
+from arena.models import Bout, BoutEntry, Show, Verdict
+from arena.selectors.records import (
+    KNOWN_WINS,
+    Record,
+    records_by_city,
+    records_of,
+)
 from ludus.models import Campaign, Gladiator, Injury, Lanista, Membership
 
 
@@ -30,6 +35,37 @@ def upcoming_shows(campaign: Campaign) -> QuerySet[Show]:
         .select_related("editor")
         .order_by("day", "pk")
     )
+
+
+@dataclass(frozen=True)
+class SentOutHurt:
+    """A man on the card of a show still to come who would go out with Wounds or unhealed
+    injuries (the engine fights him with them)."""
+
+    gladiator: Gladiator
+    bout: Bout
+    carried: list[Injury]
+
+
+def sent_out_hurt(campaign: Campaign) -> list[SentOutHurt]:
+    """Every man on a bout not yet begun, on a show not yet held, who carries Wounds or an
+    unhealed injury: soonest show first."""
+    unhealed = Injury.objects.filter(healed_on__isnull=True).order_by("day_taken", "pk")
+    entries = (
+        BoutEntry.objects.filter(
+            bout__show__campaign=campaign,
+            bout__show__status=Show.Status.PLANNED,
+            bout__status=Bout.Status.PLANNED,
+            gladiator__isnull=False,
+        )
+        .filter(
+            Q(gladiator__wounds__gt=0) | Exists(unhealed.filter(gladiator=OuterRef("gladiator")))
+        )
+        .select_related("gladiator", "bout__show")
+        .prefetch_related(Prefetch("gladiator__injuries", queryset=unhealed, to_attr="carried"))
+        .order_by("bout__show__day", "bout__show__pk", "bout__pk", "pk")
+    )
+    return [SentOutHurt(e.gladiator, e.bout, e.gladiator.carried) for e in entries]
 
 
 def next_show(campaign: Campaign) -> Show | None:

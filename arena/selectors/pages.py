@@ -146,6 +146,8 @@ class Corner:
     yielded: bool = False
     dead: bool = False
     wound_points: int = 0  # as the engine set him up for this bout (his injuries carried in)
+    carried_in: list[str] = field(default_factory=list)  # unhealed injuries he came in with
+    carried_unnamed: int = 0  # carried in by a setup stored before injuries were named
 
     @property
     def wound_percent(self) -> int:
@@ -188,6 +190,15 @@ def _start_wounds(setup: dict, side: str) -> int:
     return setup.get(side, {}).get("wounds", 0)
 
 
+def _carried_in(setup: dict, side: str) -> tuple[list[str], int]:
+    """The unhealed injuries he carried into the bout, by name, as the engine's inputs hold
+    them; a setup stored before injuries were named keeps only their count."""
+    entrant = setup.get(side, {})
+    names = [str(name) for name in entrant.get("injuries", ())]
+    unnamed = max(0, int(entrant.get("carried_injuries", 0) or 0) - len(names))
+    return names, unnamed
+
+
 def _wound_points(setup: dict, side: str, man: Gladiator) -> int:
     """His Wound Points in this bout, from the engine's own inputs (as fought, or as the bout
     would be set up now); from the ruleset's figures when no setup can be built."""
@@ -213,12 +224,17 @@ def bout_steps(bout: Bout) -> list[Step]:
             _start_favor(setup, s),
             _start_wounds(setup, s),
             wound_points=_wound_points(setup, s, men[s]),
+            carried_in=_carried_in(setup, s)[0],
+            carried_unnamed=_carried_in(setup, s)[1],
         )
         for s in SIDES
     }
 
     def snapshot(round_: int, events: list[dict]) -> Step:
-        copy = {s: replace(c, injuries=list(c.injuries)) for s, c in corners.items()}
+        copy = {
+            s: replace(c, injuries=list(c.injuries), carried_in=list(c.carried_in))
+            for s, c in corners.items()
+        }
         return Step(round_, copy["a"], copy["b"], events)
 
     by_round: dict[int, list[dict]] = {}

@@ -27,7 +27,9 @@ from ludus.limits import (
 )
 from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
 from ludus.services.once import once_per_key
+from rules.core.registry import is_playable
 
+UNPLAYABLE_RULESET = "The {label} ruleset is not built yet; choose a ruleset that can be played."
 UNKNOWN_USER = "There is no user named “{username}”."
 ALREADY_MEMBER = "{username} is already in this campaign."
 NOT_A_MEMBER = "{username} is not a member of this campaign; add him as a member first."
@@ -103,6 +105,9 @@ def campaign_create(
     _check_year(year)
     campaign = Campaign(name=name, year=year, city=city, ruleset=ruleset)
     _check(campaign)
+    if not is_playable(ruleset):
+        label = campaign.get_ruleset_display()
+        raise SetupError({"ruleset": [UNPLAYABLE_RULESET.format(label=label)]})
     campaign.save()
     Membership.objects.create(campaign=campaign, user=user, role=Membership.Role.GM)
     return campaign

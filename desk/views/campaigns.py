@@ -8,6 +8,7 @@ from desk.selectors import (
     bouts_awaiting_verdict,
     latest_verdicts,
     memberships_for_user,
+    sent_out_hurt,
     upcoming_shows,
 )
 from economy.selectors.visibility import visible_balances
@@ -34,6 +35,7 @@ def campaign_dashboard(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "later_shows": shows[1:],
         "days_to_show": shows[0].day - campaign.day if shows else None,
         "hurt": hurt_with_injuries(campaign),
+        "sent_out_hurt": sent_out_hurt(campaign),
         "balances": visible_balances(access),
         "verdicts": latest_verdicts(campaign),
         "awaiting": bouts_awaiting_verdict(campaign),

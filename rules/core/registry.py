@@ -24,6 +24,14 @@ def ruleset_keys() -> tuple[str, ...]:
     return tuple(RULESETS)
 
 
+def is_playable(key: str) -> bool:
+    """Whether a campaign can be played under `key`: its engine is built and registered here.
+
+    A ruleset named elsewhere (a campaign's list of choices) but not registered refuses every
+    bout, so it is not offered when a campaign is created."""
+    return isinstance(key, str) and key in RULESETS
+
+
 def get_ruleset(key: str) -> Ruleset:
     """The ruleset registered under `key` (one shared instance); UnknownRulesetError if none."""
     path = RULESETS.get(key) if isinstance(key, str) else None

@@ -10,6 +10,7 @@ from economy.ledger import account_balance
 from economy.models import Account, Transaction
 from economy.services.lex_tullia import lex_tullia_warning
 from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
+from rules.core.registry import is_playable
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -40,6 +41,22 @@ def test_campaign_create_refuses_a_bad_ruleset_and_writes_nothing(gm):
     with pytest.raises(SetupError) as caught:
         setup.campaign_create(user=gm, name="X", ruleset="chess")
     assert "ruleset" in caught.value.errors
+    assert not Campaign.objects.exists() and not Membership.objects.exists()
+
+
+# The rulesets a campaign can name but whose engine is not registered (sands, grimdark today).
+UNBUILT = [
+    key
+    for key in [key for key, _ in Campaign._meta.get_field("ruleset").choices]
+    if not is_playable(key)
+]
+
+
+@pytest.mark.parametrize("ruleset", UNBUILT)
+def test_campaign_create_refuses_a_ruleset_not_built_and_writes_nothing(gm, ruleset):
+    with pytest.raises(SetupError) as caught:
+        setup.campaign_create(user=gm, name="X", ruleset=ruleset)
+    assert "not built yet" in caught.value.errors["ruleset"][0]
     assert not Campaign.objects.exists() and not Membership.objects.exists()
 
 

@@ -4,6 +4,8 @@ player and an outsider."""
 import pytest
 from django.urls import reverse
 
+from arena.models import Bout
+from desk.selectors import sent_out_hurt
 from ludus.models import Membership
 from tests import factories
 from tests.cast import (
@@ -132,3 +134,34 @@ def test_a_user_with_two_campaigns_sees_both(cast):
     )
     text = cast.client_for("nerva").get(reverse("campaign_list")).content.decode()
     assert cast.campaign.name in text and cast.other_campaign.name in text
+
+
+@pytest.mark.parametrize("who", ["gm", "nerva", "other"])
+def test_the_dashboard_warns_of_a_man_sent_out_hurt(cast, who):
+    client = cast.client_for(who)
+    assert "sent-out-hurt" not in client.get(_dashboard(cast)).content.decode()  # no card yet
+
+    bout = factories.BoutFactory(show=cast.show, fighter_a=cast.bithys, fighter_b=cast.spartacus)
+    assert bout.status == Bout.Status.PLANNED
+    cast.spartacus.wounds = 3
+    cast.spartacus.save()
+    warned = {
+        (w.gladiator.name, tuple(i.name for i in w.carried)) for w in sent_out_hurt(cast.campaign)
+    }
+    assert warned == {("Bithys", ("Cracked Rib",)), ("Spartacus", ())}
+    page = client.get(_dashboard(cast)).content.decode()
+    section = page[
+        page.index('id="sent-out-hurt"') : page.index(
+            "</section>", page.index('id="sent-out-hurt"')
+        )
+    ]
+    assert "Bithys" in section and "Cracked Rib · unhealed" in section and "2/" in section
+    assert "Spartacus" in section and "3/" in section
+
+    cast.spartacus.wounds = 0
+    cast.spartacus.save()
+    cast.bithys.injuries.update(healed_on=cast.campaign.day)
+    assert [w.gladiator.name for w in sent_out_hurt(cast.campaign)] == ["Bithys"]  # 2 Wounds
+    cast.bithys.wounds = 0
+    cast.bithys.save()
+    assert sent_out_hurt(cast.campaign) == []  # whole again: no warning

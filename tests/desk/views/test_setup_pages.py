@@ -9,6 +9,7 @@ from economy import accounts
 from economy.ledger import account_balance
 from economy.models import Transaction
 from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
+from rules.core.registry import is_playable
 from tests import factories
 
 POSTS = {
@@ -100,6 +101,25 @@ def test_a_bad_campaign_is_refused_inline_with_400(cast):
     assert response.status_code == 400
     assert "errorlist" in response.content.decode()
     assert Campaign.objects.count() == 2  # the cast's two
+
+
+def test_only_playable_rulesets_are_offered_for_a_new_campaign(cast):
+    page = cast.client_for("nerva").get(reverse("campaign_new")).content.decode()
+    keys = [key for key, _ in Campaign._meta.get_field("ruleset").choices]
+    unbuilt = [key for key in keys if not is_playable(key)]
+    assert 'value="era"' in page and unbuilt
+    for key in unbuilt:
+        assert f'value="{key}"' not in page
+
+
+def test_a_new_campaign_naming_an_unplayable_ruleset_is_refused_on_the_field(cast):
+    client = cast.client_for("nerva")
+    data = {"name": "Sands", "year": -50, "city": "Rome", "ruleset": "sands"}
+    assert not is_playable("sands")
+    response = client.post(reverse("campaign_new"), {**data, "key": factories.form_key()})
+    assert response.status_code == 400
+    assert "errorlist" in response.content.decode()
+    assert not Campaign.objects.filter(name="Sands").exists()
 
 
 def test_the_campaign_list_links_to_a_new_campaign(cast):

@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from rules.core.errors import RulesError, UnknownRulesetError
-from rules.core.registry import get_ruleset, ruleset_keys
+from rules.core.registry import get_ruleset, is_playable, ruleset_keys
 
 
 def test_era_is_registered_and_found_by_key():
@@ -22,6 +22,13 @@ def test_an_unknown_key_is_a_rules_error_that_names_it(key):
         get_ruleset(key)
     assert isinstance(caught.value, RulesError) and caught.value.key == str(key)
     assert "era" in str(caught.value)
+
+
+@pytest.mark.parametrize("key", ["sands", "grimdark", "ERA", "", None, 3])
+def test_only_a_registered_ruleset_is_playable(key):
+    assert is_playable("era")
+    assert not is_playable(key)
+    assert all(is_playable(registered) for registered in ruleset_keys())
 
 
 def test_the_registry_imports_a_ruleset_only_when_asked():
