@@ -265,8 +265,14 @@ class _Chain:
         self.yield_y = y.yield_at if y.yield_at is not None else self.wy
         self.attack_x = _attack(x, ex.orders, y, self.wy)
         self.attack_y = _attack(y, ey.orders, x, self.wx)
-        self.fatal_x = (_fatal(ex.carried_injuries, x.helm), _fatal(ex.carried_injuries + 1, x.helm))
-        self.fatal_y = (_fatal(ey.carried_injuries, y.helm), _fatal(ey.carried_injuries + 1, y.helm))
+        self.fatal_x = (
+            _fatal(ex.carried_injuries, x.helm),
+            _fatal(ex.carried_injuries + 1, x.helm),
+        )
+        self.fatal_y = (
+            _fatal(ey.carried_injuries, y.helm),
+            _fatal(ey.carried_injuries + 1, y.helm),
+        )
         self.gives_x = np.array([ex.orders.yields_after_first_injury(f) for f in range(FAVORS)])
         self.gives_y = np.array([ey.orders.yields_after_first_injury(f) for f in range(FAVORS)])
         self.maps = {d: _clamp_map(d) for d in range(-4, 5)}
@@ -400,7 +406,7 @@ class _Chain:
                 g[wounds:, :, into] += mass[: wx - wounds]
         for lines, g in by_lines.items():
             # fY is axis 4: clamp(fY + lines) (the first man hit, so no idle line)
-            r[:, :, :, :, 0] += np.einsum("abcdyx,yz->abcdzx", g, self.maps[lines])
+            r[:, :, :, :, 0] += self.maps[lines].T @ g
 
     def _second_on_miss(self, q: Array, r: Array, weight: float) -> None:
         """After the first man missed: q axes wX, wY, iX, iY, parity, fY, uX (his pending)."""
@@ -431,7 +437,7 @@ class _Chain:
                     self._lose(x, mass[wx - wounds :].sum(axis=(0, 1, 2, 3)) @ settle, weight)
                 g[wounds:, :, into] += mass[: wx - wounds]
         for lines, g in by_lines.items():
-            moved = np.einsum("abcdyu,yz,ux->abcdzx", g, self.maps[lines], settle)
+            moved = self.maps[lines].T @ (g @ settle)
             r[:, :, :, :2, 0] += moved
         # Both missed: a round without a hit; at an even count the crowd takes 1 from each.
         for parity in (0, 1):
@@ -441,7 +447,7 @@ class _Chain:
                 (chance * self.maps[lines + line] for lines, chance in self.attack_y.misses),
                 np.zeros((FAVORS, FAVORS)),
             )
-            moved = np.einsum("abcdyu,yz,ux->abcdzx", src, fy_map, self.pending_maps[line])
+            moved = fy_map.T @ (src @ self.pending_maps[line])
             r[:, :, :2, :2, 1 - parity] += moved
 
     def _first_injuries(self, r: Array, weight: float) -> Array:
@@ -461,7 +467,7 @@ class _Chain:
             block = r[:, :, ix, 2]
             self._lose(y, _by_axis(block, gy, 3), weight)
             kept = block * (~gy)[:, None]
-            p[:, :, ix, 1] += np.einsum("abpyx,yz->abpzx", kept, up)
+            p[:, :, ix, 1] += up.T @ kept
         # both new
         block = r[:, :, 2, 2]  # wX, wY, parity, fY, fX
         both = np.outer(gy, gx)  # [fY, fX]
@@ -473,7 +479,7 @@ class _Chain:
         self._lose(x, lose_x.sum(axis=(0, 1, 2, 3)), weight)
         self._lose(y, lose_y.sum(axis=(0, 1, 2, 4)), weight)
         kept = block * neither
-        p[:, :, 1, 1] += np.einsum("abpyx,yz,xw->abpzw", kept, up, up)
+        p[:, :, 1, 1] += up.T @ kept @ up
         return p
 
 
