@@ -1,0 +1,591 @@
+"""Exact odds of an Era bout: the bout as a Markov chain over its state (issue 14).
+
+Where it applies: both sides' orders are automatic (no choice in `Orders.ask`), so every
+choice the engine makes (the turn-start wound yield, the first-injury yield or fight-on, the
+Boon spend) is a function of the state; the only randomness is then the dice, the d100 of a
+Critical Injury, the initiative coin and the coin between two men facing their first injury in
+the same round, all of known distribution. Asked orders (the GM answers at the table) have no
+distribution, and `exact_odds` refuses them (RulesError naming the side).
+
+The state at the start of a round is, for each side, his Wounds, whether he has taken his
+first Critical Injury in this bout (a second ends it), his Crowd Favor (0–6), plus the
+rounds without a hit (only its parity matters: the crowd's −1 comes at every second such
+round), the round number (the engine's ROUND_CAP of 200 rounds ends a bout as a draw) and who
+acts first (fixed for the bout: a coin at even odds unless the setup names him). Inside a
+round the chain follows `rules.era.bout` step by step: the first man's turn-start yield, his
+attack (the pool's exact joint distribution of net Successes, net Boons, Breakthroughs and
+Calamities from rules.era.dice; damage, Resistance, the Boon spend by his orders, the Critical
+Injury's fatal chance from the d100 with +10 per injury carried and −10 per Helm, a second
+injury or Wounds past the reading's limit ending the bout), the second man's turn-start yield
+and attack, then the round's end: the idle count, every Crowd Favor line of the round summed
+and then clamped once (a bout ended mid-round applies the lines pending so far, as the engine
+does before reading the loser's favor), then the first-injury choices (both at once: their
+order is a coin), each fight-on +1 applied and clamped on its own.
+
+The chain is propagated forward round by round as one probability array (numpy) over every
+state; a finished bout's mass goes to its outcome (the winner, and the loser's favor, or his
+death), so the verdict split follows as in `rules.era.odds` (the editor keeps his default, the
+loser appeals alone). The mass left at the round cap is the draw. Propagation stops early
+once the mass still fighting is below `TOLERANCE` (1e-15): that remainder is reported as
+`unresolved`, and no figure can be off by more than it (plus float rounding, far below
+1e-12), so every figure is exact to 1e-9.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from rules.era.bout import (
+    FAVOR_MAX,
+    ROUND_CAP,
+    BoutResult,
+    BoutSetup,
+    EventKind,
+    Side,
+    _check_not_incapacitated,
+    _Fixed,
+    reading_of,
+)
+from rules.era.decision import appeal_pool
+from rules.era.dice import RulesError, distribution
+from rules.era.injuries import INJURY_STEP
+from rules.era.orders import Choice, Orders
+from rules.era.readings import Reading
+
+Array = NDArray[np.float64]
+TOLERANCE = 1e-15  # stop once the mass still fighting is below this
+FAVORS = FAVOR_MAX + 1  # 0..6
+PENDING_LOW = -1  # a miss's own lines: a Calamity −1, a Breakthrough +2 (or +1 with both)
+PENDING = FAVORS + 3  # unclamped favor −1..8 while the round's lines wait
+FATAL_AT = 151  # the Critical Injury table's top band (Slain)
+NAMES = (
+    "a_wins",
+    "b_wins",
+    "draws",
+    "loser_missio",
+    "loser_editor_choice",
+    "sword_called",
+    "sword_given",
+    "killed",
+)
+
+
+# --- when it applies ------------------------------------------------------------------------
+
+
+def exact_applies(setup: BoutSetup) -> bool:
+    """Whether every choice of both sides' orders is decided by the state (none asks the GM)."""
+    return not (setup.a.orders.ask or setup.b.orders.ask)
+
+
+def why_not_exact(setup: BoutSetup) -> str | None:
+    for side in Side:
+        asked = setup.entrant(side).orders.ask
+        if asked:
+            kinds = ", ".join(sorted(str(kind) for kind in asked))
+            return (
+                f"side {side}'s orders ask the GM ({kinds}): the exact odds need orders that "
+                "decide every choice from the state"
+            )
+    return None
+
+
+# --- the state a live bout is in ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoutState:
+    """Where a bout stands between rounds: what the chain needs to go on from there."""
+
+    round: int  # rounds fought
+    first: Side  # who acts first each round
+    wounds_a: int
+    wounds_b: int
+    injured_a: bool  # has taken his first Critical Injury in this bout
+    injured_b: bool
+    favor_a: int
+    favor_b: int
+    idle: int  # rounds in a row without a hit given or taken
+
+    @classmethod
+    def of(cls, result: BoutResult) -> BoutState:
+        """The state after the rounds of an unfinished, logged result (fight_bout with
+        max_rounds, record=True)."""
+        if result.finished or result.first is None:
+            raise RulesError("only an unfinished bout, begun, has a state to go on from")
+        if any(crit.injury.fatal for crit in result.a.injuries + result.b.injuries):
+            raise RulesError("a man is dead: the bout is over")
+        hit_rounds = {e.round for e in result.events if e.kind is EventKind.ATTACK and e.hit}
+        idle = 0
+        for number in range(result.rounds, 0, -1):
+            if number in hit_rounds:
+                break
+            idle += 1
+        return cls(
+            round=result.rounds,
+            first=result.first,
+            wounds_a=result.a.wounds,
+            wounds_b=result.b.wounds,
+            injured_a=bool(result.a.injuries),
+            injured_b=bool(result.b.injuries),
+            favor_a=result.a.favor,
+            favor_b=result.b.favor,
+            idle=idle,
+        )
+
+
+# --- the result -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExactOdds:
+    """Probabilities (0–1) of each outcome; the same names as `OddsResult`'s counts."""
+
+    engine_version: str
+    a_wins: float
+    b_wins: float
+    draws: float
+    loser_missio: float
+    loser_editor_choice: float
+    sword_called: float
+    sword_given: float
+    killed: float
+    walk_out_a: float  # he leaves alive: not killed, not given the sword
+    walk_out_b: float
+    mean_rounds: float  # the whole bout's, from round 1 (a live start counts its rounds fought)
+    unresolved: float  # mass still fighting when propagation stopped (< TOLERANCE)
+    bouts: None = None  # no sample: the keys of OddsResult.as_dict stay
+    seed: None = None
+
+    @property
+    def method(self) -> str:
+        return "exact"
+
+    def percent(self, probability: float) -> float:
+        return 100 * probability
+
+    def standard_error(self, probability: float) -> float:
+        return 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "engine_version": self.engine_version,
+            "method": self.method,
+            "bouts": None,
+            "seed": None,
+            "counts": None,
+            "probability": {name: getattr(self, name) for name in NAMES},
+            "per_100": {name: round(100 * getattr(self, name), 2) for name in NAMES},
+            "standard_error": dict.fromkeys(NAMES, 0.0),
+            "mean_rounds": round(self.mean_rounds, 3),
+            "walk_out": {"a": self.walk_out_a, "b": self.walk_out_b},
+            "unresolved": self.unresolved,
+        }
+
+
+# --- one side's attack, as classes ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Attack:
+    hits: tuple[tuple[int, bool, int, float], ...]  # (wounds, critical injury, lines, chance)
+    misses: tuple[tuple[int, float], ...]  # (lines, chance)
+
+
+def _attack(me: _Fixed, orders: Orders, them: _Fixed, alive: int) -> _Attack:
+    """Every outcome of his attack that the bout tells apart, with its exact chance (Wounds
+    past `alive`, the defender's count of standing Wound values, all drop him alike)."""
+    dist = distribution(me.pool)
+    hits: dict[tuple[int, bool, int], int] = {}
+    misses: dict[int, int] = {}
+    for (successes, boons, breakthroughs, calamities), count in dist.counts:
+        lines = (-1 if calamities else 0) + (2 if breakthroughs else 0)
+        if successes < 1:
+            misses[lines] = misses.get(lines, 0) + count
+            continue
+        wounds = min(alive, max(0, me.damage + successes - 1 - them.resistance))
+        if breakthroughs:
+            crit = True  # a Breakthrough buys the injury (its +2 is the only line)
+        elif boons < 2:
+            crit = False
+        else:
+            spend = orders.spend(boons, me.crit)
+            crit = spend is Choice.CRIT
+            lines += 1  # a flourish, or a Critical Injury bought with Boons
+        key = (wounds, crit, lines)
+        hits[key] = hits.get(key, 0) + count
+    total = dist.total
+    return _Attack(
+        tuple((w, c, d, n / total) for (w, c, d), n in sorted(hits.items())),
+        tuple((d, n / total) for d, n in sorted(misses.items())),
+    )
+
+
+def _fatal(carried: int, helm: int) -> float:
+    """The chance that a Critical Injury roll (d100 + 10 × carried − 10 × Helm) kills."""
+    lowest = FATAL_AT - INJURY_STEP * (carried - helm)
+    return max(0, min(100, 101 - max(lowest, 1))) / 100
+
+
+def _clamp_map(shift: int, size: int = FAVORS, low: int = 0) -> Array:
+    """The matrix taking favor index i (value low + i) to clamp(value + shift)."""
+    matrix = np.zeros((size, FAVORS))
+    for index in range(size):
+        matrix[index, min(FAVOR_MAX, max(0, low + index + shift))] = 1.0
+    return matrix
+
+
+# --- the chain ------------------------------------------------------------------------------
+
+
+@dataclass
+class _Tally:
+    lose: dict[Side, Array]  # by the loser's favor at the end (alive)
+    killed: dict[Side, float]
+    draw: float = 0.0
+    rounds: float = 0.0
+    unresolved: float = 0.0
+
+
+class _Chain:
+    def __init__(self, setup: BoutSetup, reading: Reading, first: Side) -> None:
+        fixed = setup.fixed_under(reading)
+        self.x, self.y = first, first.other
+        x, y = fixed[self.x], fixed[self.y]
+        ex, ey = setup.entrant(self.x), setup.entrant(self.y)
+        # Alive wound values: below the reading's drop (Wounds at or past it end the bout).
+        self.wx = _alive_wounds(reading, x.wound_points)
+        self.wy = _alive_wounds(reading, y.wound_points)
+        self.yield_x = x.yield_at if x.yield_at is not None else self.wx
+        self.yield_y = y.yield_at if y.yield_at is not None else self.wy
+        self.attack_x = _attack(x, ex.orders, y, self.wy)
+        self.attack_y = _attack(y, ey.orders, x, self.wx)
+        self.fatal_x = (
+            _fatal(ex.carried_injuries, x.helm),
+            _fatal(ex.carried_injuries + 1, x.helm),
+        )
+        self.fatal_y = (
+            _fatal(ey.carried_injuries, y.helm),
+            _fatal(ey.carried_injuries + 1, y.helm),
+        )
+        self.gives_x = np.array([ex.orders.yields_after_first_injury(f) for f in range(FAVORS)])
+        self.gives_y = np.array([ey.orders.yields_after_first_injury(f) for f in range(FAVORS)])
+        self.maps = {d: _clamp_map(d) for d in range(-4, 5)}
+        self.pending_maps = {d: _clamp_map(d, PENDING, PENDING_LOW) for d in (-1, 0)}
+        self.tally = _Tally({s: np.zeros(FAVORS) for s in Side}, dict.fromkeys(Side, 0.0))
+
+    # P axes: wX, wY, iX, iY, idle parity, fY, fX
+
+    def start(self, state: BoutState) -> Array:
+        p = np.zeros((self.wx, self.wy, 2, 2, 2, FAVORS, FAVORS))
+        a = (state.wounds_a, state.injured_a, state.favor_a)
+        b = (state.wounds_b, state.injured_b, state.favor_b)
+        (wx, ix, fx), (wy, iy, fy) = (a, b) if self.x is Side.A else (b, a)
+        if wx >= self.wx or wy >= self.wy:
+            raise RulesError("a man past his Wound Points: the bout is over")
+        p[wx, wy, int(ix), int(iy), state.idle % 2, fy, fx] = 1.0
+        return p
+
+    def run(self, p: Array, fought: int, weight: float) -> None:
+        tally = self.tally
+        tally.rounds += weight * fought
+        number = fought
+        while number < ROUND_CAP:
+            alive = float(p.sum())
+            if alive < TOLERANCE:
+                tally.unresolved += weight * alive
+                return
+            tally.rounds += weight * alive
+            p = self._round(p, weight)
+            number += 1
+        tally.draw += weight * float(p.sum())
+
+    def _lose(self, side: Side, by_favor: Array, weight: float) -> None:
+        self.tally.lose[side] += weight * by_favor
+
+    def _round(self, p: Array, weight: float) -> Array:
+        x, y = self.x, self.y
+        wx, wy = self.wx, self.wy
+        # The first man's turn: a wound yield (always honorable: past half his Wound Points).
+        if self.yield_x < wx:
+            self._lose(x, p[self.yield_x :].sum(axis=(0, 1, 2, 3, 4, 5)), weight)
+            p[self.yield_x :] = 0.0
+        # His attack. Hits: the idle count restarts, so parity is dropped; his lines apply.
+        ps = p.sum(axis=4)  # wX, wY, iX, iY, fY, fX
+        q_hit = np.zeros((wx, wy, 2, 3, FAVORS, FAVORS))  # iY: 0 none, 1 before, 2 this round
+        by_lines: dict[int, Array] = {}
+        for wounds, crit, lines, chance in self.attack_x.hits:
+            g = by_lines.get(lines)
+            if g is None:
+                g = by_lines[lines] = np.zeros_like(q_hit)
+            self._strike(ps, g, wounds, crit, chance, weight, defender=y)
+        for lines, g in by_lines.items():
+            q_hit += g @ self.maps[lines]
+        # Misses: his lines wait (unclamped) for the round's end or a finish.
+        q_miss = np.zeros((wx, wy, 2, 2, 2, FAVORS, PENDING))
+        for lines, chance in self.attack_x.misses:
+            start = lines - PENDING_LOW
+            q_miss[..., start : start + FAVORS] += chance * p
+        # The second man's turn: his wound yield (his favor has no lines pending yet).
+        if self.yield_y < wy:
+            self._lose(y, q_hit[:, self.yield_y :].sum(axis=(0, 1, 2, 3, 5)), weight)
+            self._lose(y, q_miss[:, self.yield_y :].sum(axis=(0, 1, 2, 3, 4, 6)), weight)
+            q_hit[:, self.yield_y :] = 0.0
+            q_miss[:, self.yield_y :] = 0.0
+        # His attack, then the round's end.
+        r = np.zeros((wx, wy, 3, 3, 2, FAVORS, FAVORS))  # iX, iY: 0, 1 before, 2 this round
+        self._second_on_hit(q_hit, r, weight)
+        self._second_on_miss(q_miss, r, weight)
+        return self._first_injuries(r, weight)
+
+    def _strike(
+        self,
+        src: Array,
+        dst: Array,
+        wounds: int,
+        crit: bool,
+        chance: float,
+        weight: float,
+        *,
+        defender: Side,
+    ) -> None:
+        """The first man's hit on the second: src axes wX, wY, iX, iY(2), fY, fX; dst the same
+        with iY in three (0, 1 before, 2 this round). Bouts it ends go to the tally."""
+        wy = self.wy
+        fatal = self.fatal_y
+        for before in (0, 1):
+            mass = chance * src[:, :, :, before]  # wX, wY, iX, fY, fX
+            if crit:
+                dead = fatal[before]
+                self.tally.killed[defender] += weight * dead * float(mass.sum())
+                if before == 1:  # a second Critical Injury: the editor's man parts them
+                    self._lose(defender, (1 - dead) * mass.sum(axis=(0, 1, 2, 4)), weight)
+                    continue
+                mass = (1 - dead) * mass
+                into = 2
+            else:
+                into = before
+            if wounds:
+                self._lose(defender, mass[:, wy - wounds :].sum(axis=(0, 1, 2, 4)), weight)
+            dst[:, wounds:, :, into] += mass[:, : wy - wounds]
+
+    def _second_on_hit(self, q: Array, r: Array, weight: float) -> None:
+        """After the first man hit: no idle line; the second man's lines apply at the end."""
+        x = self.x
+        wx = self.wx
+        fatal = self.fatal_x
+        by_lines: dict[int, Array] = {}
+        for lines, chance in self.attack_y.misses:
+            g = by_lines.get(lines)
+            if g is None:
+                g = by_lines[lines] = np.zeros((wx, self.wy, 3, 3, FAVORS, FAVORS))
+            g[:, :, :2] += chance * q
+        for wounds, crit, lines, chance in self.attack_y.hits:
+            g = by_lines.get(lines)
+            if g is None:
+                g = by_lines[lines] = np.zeros((wx, self.wy, 3, 3, FAVORS, FAVORS))
+            for before in (0, 1):
+                mass = chance * q[:, :, before]  # wX, wY, iY, fY, fX
+                if crit:
+                    dead = fatal[before]
+                    self.tally.killed[x] += weight * dead * float(mass.sum())
+                    if before == 1:
+                        self._lose(x, (1 - dead) * mass.sum(axis=(0, 1, 2, 3)), weight)
+                        continue
+                    mass = (1 - dead) * mass
+                    into = 2
+                else:
+                    into = before
+                if wounds:
+                    self._lose(x, mass[wx - wounds :].sum(axis=(0, 1, 2, 3)), weight)
+                g[wounds:, :, into] += mass[: wx - wounds]
+        for lines, g in by_lines.items():
+            # fY is axis 4: clamp(fY + lines) (the first man hit, so no idle line)
+            r[:, :, :, :, 0] += self.maps[lines].T @ g
+
+    def _second_on_miss(self, q: Array, r: Array, weight: float) -> None:
+        """After the first man missed: q axes wX, wY, iX, iY, parity, fY, uX (his pending)."""
+        x = self.x
+        wx = self.wx
+        fatal = self.fatal_x
+        settle = self.pending_maps[0]  # uX → clamp(uX)
+        # The second man hits: the idle count restarts; the first man's lines apply as they are.
+        qs = q.sum(axis=4)  # wX, wY, iX, iY, fY, uX
+        by_lines: dict[int, Array] = {}
+        for wounds, crit, lines, chance in self.attack_y.hits:
+            g = by_lines.get(lines)
+            if g is None:
+                g = by_lines[lines] = np.zeros((wx, self.wy, 3, 2, FAVORS, PENDING))
+            for before in (0, 1):
+                mass = chance * qs[:, :, before]  # wX, wY, iY, fY, uX
+                if crit:
+                    dead = fatal[before]
+                    self.tally.killed[x] += weight * dead * float(mass.sum())
+                    if before == 1:
+                        self._lose(x, (1 - dead) * mass.sum(axis=(0, 1, 2, 3)) @ settle, weight)
+                        continue
+                    mass = (1 - dead) * mass
+                    into = 2
+                else:
+                    into = before
+                if wounds:
+                    self._lose(x, mass[wx - wounds :].sum(axis=(0, 1, 2, 3)) @ settle, weight)
+                g[wounds:, :, into] += mass[: wx - wounds]
+        for lines, g in by_lines.items():
+            moved = self.maps[lines].T @ (g @ settle)
+            r[:, :, :, :2, 0] += moved
+        # Both missed: a round without a hit; at an even count the crowd takes 1 from each.
+        for parity in (0, 1):
+            line = -1 if parity == 1 else 0
+            src = q[:, :, :, :, parity]  # wX, wY, iX, iY, fY, uX
+            fy_map = sum(
+                (chance * self.maps[lines + line] for lines, chance in self.attack_y.misses),
+                np.zeros((FAVORS, FAVORS)),
+            )
+            moved = fy_map.T @ (src @ self.pending_maps[line])
+            r[:, :, :2, :2, 1 - parity] += moved
+
+    def _first_injuries(self, r: Array, weight: float) -> Array:
+        """The round's first Critical Injuries: yield (his orders, at his favor now) or fight
+        on (+1, clamped). Two at once: a coin orders them, which matters only if both yield."""
+        x, y = self.x, self.y
+        up = self.maps[1]
+        gx, gy = self.gives_x, self.gives_y
+        p = r[:, :, :2, :2].copy()  # nobody new
+        # only the first man new (iX = 2)
+        for iy in (0, 1):
+            block = r[:, :, 2, iy]  # wX, wY, parity, fY, fX
+            self._lose(x, _by_last(block, gx), weight)
+            p[:, :, 1, iy] += (block * ~gx) @ up
+        # only the second man new (iY = 2)
+        for ix in (0, 1):
+            block = r[:, :, ix, 2]
+            self._lose(y, _by_axis(block, gy, 3), weight)
+            kept = block * (~gy)[:, None]
+            p[:, :, ix, 1] += up.T @ kept
+        # both new
+        block = r[:, :, 2, 2]  # wX, wY, parity, fY, fX
+        both = np.outer(gy, gx)  # [fY, fX]
+        only_x = np.outer(~gy, gx)
+        only_y = np.outer(gy, ~gx)
+        neither = np.outer(~gy, ~gx)
+        lose_x = block * (only_x + 0.5 * both)
+        lose_y = block * (only_y + 0.5 * both)
+        self._lose(x, lose_x.sum(axis=(0, 1, 2, 3)), weight)
+        self._lose(y, lose_y.sum(axis=(0, 1, 2, 4)), weight)
+        kept = block * neither
+        p[:, :, 1, 1] += up.T @ kept @ up
+        return p
+
+
+def _by_last(block: Array, gives: NDArray[np.bool_]) -> Array:
+    """The mass of `block` whose last axis (his favor) makes him yield, by that favor."""
+    sums: Array = block.sum(axis=tuple(range(block.ndim - 1)))
+    return sums * gives
+
+
+def _by_axis(block: Array, gives: NDArray[np.bool_], axis: int) -> Array:
+    others = tuple(i for i in range(block.ndim) if i != axis)
+    sums: Array = block.sum(axis=others)
+    return sums * gives
+
+
+def _alive_wounds(reading: Reading, wound_points: int) -> int:
+    """How many Wound values leave him standing (0 up to the reading's drop, exclusive)."""
+    wounds = 0
+    while not reading.incapacitated(wounds, wound_points):
+        wounds += 1
+    return wounds
+
+
+# --- the answer -----------------------------------------------------------------------------
+
+
+def exact_odds(
+    setup: BoutSetup, *, engine_version: str | None = None, state: BoutState | None = None
+) -> ExactOdds:
+    """The exact odds of `setup` under `engine_version` (None: the current one), from the
+    start or from `state` (a live bout between rounds). RulesError where it does not apply."""
+    reading = reading_of(engine_version)
+    reason = why_not_exact(setup)
+    if reason is not None:
+        raise RulesError(reason)
+    _check_not_incapacitated(setup, reading)
+    if state is not None and not isinstance(state, BoutState):
+        raise RulesError(f"state must be a BoutState; got {state!r}")
+    return _exact(setup, reading.version, state)
+
+
+@lru_cache(maxsize=512)
+def _exact(setup: BoutSetup, version: str, state: BoutState | None) -> ExactOdds:
+    reading = reading_of(version)
+    lose = {side: np.zeros(FAVORS) for side in Side}
+    killed = dict.fromkeys(Side, 0.0)
+    draw = rounds = unresolved = 0.0
+    if state is None:
+        firsts = [setup.first] if setup.first is not None else [Side.A, Side.B]
+        starts = [
+            (
+                side,
+                BoutState(
+                    0,
+                    side,
+                    setup.a.wounds,
+                    setup.b.wounds,
+                    False,
+                    False,
+                    setup.a.favor,
+                    setup.b.favor,
+                    0,
+                ),
+            )
+            for side in firsts
+        ]
+    else:
+        if not 0 <= state.round <= ROUND_CAP:
+            raise RulesError(f"state round must be 0 to {ROUND_CAP}; got {state.round}")
+        starts = [(state.first, state)]
+    weight = 1.0 / len(starts)
+    for first, start in starts:
+        chain = _Chain(setup, reading, first)
+        chain.run(chain.start(start), start.round, weight)
+        tally = chain.tally
+        for side in Side:
+            lose[side] += tally.lose[side]
+            killed[side] += tally.killed[side]
+        draw += tally.draw
+        rounds += tally.rounds
+        unresolved += tally.unresolved
+    appeal = {
+        side: float(
+            distribution(
+                appeal_pool(setup.entrant(side).fighter, setup.entrant(side).injuries)
+            ).p_success
+        )
+        for side in Side
+    }
+    release = {s: float(lose[s][5:].sum()) for s in Side}
+    divided = {s: float(lose[s][3:5].sum()) for s in Side}
+    sword = {s: float(lose[s][:3].sum()) for s in Side}
+    given = {s: sword[s] * (1 - appeal[s]) for s in Side}
+    lost = {s: release[s] + divided[s] + sword[s] + killed[s] for s in Side}
+    return ExactOdds(
+        engine_version=version,
+        a_wins=lost[Side.B],
+        b_wins=lost[Side.A],
+        draws=draw,
+        loser_missio=release[Side.A] + release[Side.B],
+        loser_editor_choice=divided[Side.A] + divided[Side.B],
+        sword_called=sword[Side.A] + sword[Side.B],
+        sword_given=given[Side.A] + given[Side.B],
+        killed=killed[Side.A] + killed[Side.B],
+        walk_out_a=1.0 - killed[Side.A] - given[Side.A],
+        walk_out_b=1.0 - killed[Side.B] - given[Side.B],
+        mean_rounds=rounds,
+        unresolved=unresolved,
+    )
