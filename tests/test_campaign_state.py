@@ -64,15 +64,15 @@ from hypothesis.stateful import (
 from arena.adapters import adapter_for
 from arena.book.services import bet_place, book_open
 from arena.circus.services import race_entry_add, race_plan, race_run
-from arena.models import Bout, Race, Show, Venue
+from arena.models import Bout, BoutEntry, Race, RaceEntry, Show, Venue
 from arena.selectors.pages import pending_choice
 from arena.services.bouts import bout_decide, bout_fight
 from arena.services.shows import bout_add, bout_remove, bout_replace, show_hold, show_plan
 from economy import accounts
-from economy.ledger import account_balance, balances
+from economy.ledger import balances
 from economy.models import Account, Book, Entry, Transaction
 from economy.selectors.ledger import balances_by_party
-from economy.selectors.visibility import ledger_csv
+from economy.selectors.visibility import visible_entries
 from economy.services.betting import book_sides
 from economy.services.corrections import account_fund, opening_balance
 from economy.services.freedom import manumission
@@ -155,73 +155,99 @@ class Snapshot:
     men: dict[int, Man]
     bouts: dict[int, tuple[str, int, int, tuple[int, ...]]]  # status, rounds, log length, men
     races: dict[int, tuple[str, int, tuple[tuple[int, int | None], ...]]]
+    busy: list[tuple[int, str, int]]  # (man, "bout" or "race", event): the unfinished ones
     last_transaction: int
 
 
+_WOUND_POINTS: dict[tuple, int] = {}
+
+
+def _wound_points(man: Gladiator, injuries: list[str]) -> int:
+    """His Wound Points as the ruleset gives them (his sheet, kit and carried injuries)."""
+    key = (man.campaign.ruleset, repr(man.sheet), man.armatura, tuple(sorted(injuries)))
+    if key not in _WOUND_POINTS:
+        _WOUND_POINTS[key] = gladiator_figures(man, injuries=injuries)["wound_points"]
+    return _WOUND_POINTS[key]
+
+
 def _snapshot(campaign: Campaign) -> Snapshot:
+    bouts, races, busy = {}, {}, []
+    entries = BoutEntry.objects.filter(bout__show__campaign=campaign).values_list(
+        "bout_id", "bout__status", "bout__rounds", "gladiator_id"
+    )
+    logs = dict(
+        Bout.objects.filter(show__campaign=campaign).values_list("pk", "log")
+    )  # the log's length tells a step that fought without finishing a round
+    for bout, status, rounds, man in entries.order_by("bout_id", "side"):
+        fighters = bouts.get(bout, (status, rounds, len(logs[bout] or []), ()))[3]
+        if man is not None:
+            fighters += (man,)
+            if status in UNFINISHED_BOUT:
+                busy.append((man, "bout", bout))
+        bouts[bout] = (status, rounds, len(logs[bout] or []), fighters)
+    drivers = RaceEntry.objects.filter(race__show__campaign=campaign).values_list(
+        "race_id", "race__status", "race__legs_run", "driver_id", "wrecked_on_leg"
+    )
+    for race, status, legs, man, wrecked in drivers.order_by("race_id", "lane"):
+        field = races.get(race, (status, legs, ()))[2] + ((man, wrecked),)
+        races[race] = (status, legs, field)
+        if status in UNFINISHED_RACE:
+            busy.append((man, "race", race))
+    for race, status, legs in Race.objects.filter(show__campaign=campaign).values_list(
+        "pk", "status", "legs_run"
+    ):
+        races.setdefault(race, (status, legs, ()))
+    # Only a man on an unfinished bout or race can fight or drive in the next step, so only
+    # his Wound Points (which his injuries set) are worked out.
+    on_cards = {man for man, _, _ in busy}
+    carried: dict[int, list[str]] = {}
+    for man, name in Injury.objects.filter(
+        gladiator__in=on_cards, healed_on__isnull=True
+    ).values_list("gladiator_id", "name"):
+        carried.setdefault(man, []).append(name)
     men = {}
-    for man in Gladiator.objects.filter(campaign=campaign):
-        figures = gladiator_figures(man)
-        men[man.pk] = Man(
-            man.status, man.legal_status, man.owner_id, man.wounds, figures["wound_points"]
-        )
-    bouts = {}
-    for bout in Bout.objects.filter(show__campaign=campaign).prefetch_related("entries"):
-        fighters = tuple(e.gladiator_id for e in bout.entries.all() if e.gladiator_id)
-        bouts[bout.pk] = (bout.status, bout.rounds, len(bout.log or []), fighters)
-    races = {}
-    for race in Race.objects.filter(show__campaign=campaign).prefetch_related("entries"):
-        field = tuple((e.driver_id, e.wrecked_on_leg) for e in race.entries.all())
-        races[race.pk] = (race.status, race.legs_run, field)
+    for man in Gladiator.objects.filter(campaign=campaign).select_related("campaign"):
+        points = _wound_points(man, carried.get(man.pk, [])) if man.pk in on_cards else 10**6
+        men[man.pk] = Man(man.status, man.legal_status, man.owner_id, man.wounds, points)
     last = Transaction.objects.filter(campaign=campaign).order_by("-pk").first()
     return Snapshot(
         day=Campaign.objects.get(pk=campaign.pk).day,
         men=men,
         bouts=bouts,
         races=races,
+        busy=busy,
         last_transaction=last.pk if last else 0,
     )
 
 
-def _own_account(account: Account, user) -> bool:
-    """The account is one of this player's (his lanista's chest, his men's peculia, his
-    editor's or his bettor's purse), read from the rows, not from the selectors."""
-    if account.lanista_id:
-        return account.lanista.player_id == user.pk
-    if account.gladiator_id:
-        owner = account.gladiator.owner
-        return owner is not None and owner.player_id == user.pk
-    if account.editor_id:
-        return account.editor.player_id == user.pk
-    if account.bettor_id:
-        return account.bettor.player_id == user.pk
-    return False
-
-
-def _public(posted: Transaction) -> bool:
-    def cost(t):
-        return t.event_type_id is not None and t.cause in PUBLIC_CAUSES
-
-    return cost(posted) or (posted.reverses is not None and cost(posted.reverses))
-
-
-def _forbidden_accounts(campaign: Campaign, user) -> dict[int, set[str]]:
-    """For each transaction, the names of the accounts whose legs this player may not read:
-    another person's account in a private transaction."""
-    forbidden: dict[int, set[str]] = {}
-    entries = Entry.objects.filter(account__campaign=campaign).select_related(
-        "account__lanista",
-        "account__gladiator__owner",
-        "account__editor",
-        "account__bettor",
-        "transaction__reverses",
+def _forbidden_accounts(campaign: Campaign, users) -> dict[int, dict[int, set[str]]]:
+    """For each player, and each transaction, the names of the accounts whose legs he may
+    not read: another person's account in a private transaction. Worked out from the rows
+    (docs/architecture.md, "A player reads only what is his"), not through the selectors."""
+    forbidden: dict[int, dict[int, set[str]]] = {user.pk: {} for user in users}
+    rows = Entry.objects.filter(account__campaign=campaign).values_list(
+        "transaction_id",
+        "account__kind",
+        "account__name",
+        "account__lanista__player_id",
+        "account__gladiator__owner__player_id",
+        "account__editor__player_id",
+        "account__bettor__player_id",
+        "transaction__event_type_id",
+        "transaction__cause",
+        "transaction__reverses__event_type_id",
+        "transaction__reverses__cause",
     )
-    for entry in entries:
-        account = entry.account
-        if account.kind in HOUSE_KINDS or _public(entry.transaction):
+    for tx, kind, name, *players, event, cause, undone_event, undone_cause in rows:
+        if kind in HOUSE_KINDS:
             continue
-        if not _own_account(account, user):
-            forbidden.setdefault(entry.transaction_id, set()).add(account.name)
+        public = event is not None and cause in PUBLIC_CAUSES
+        public = public or (undone_event is not None and undone_cause in PUBLIC_CAUSES)
+        if public:
+            continue
+        for user in users:
+            if user.pk not in players:
+                forbidden[user.pk].setdefault(tx, set()).add(name)
     return forbidden
 
 
@@ -233,6 +259,90 @@ def _check_csv_rows(rows: list[list], forbidden: dict[int, set[str]], who: str) 
         )
 
 
+def _stats(c):
+    import json
+    from collections import Counter
+
+    def counts(qs, field):
+        return dict(Counter(qs.values_list(field, flat=True)))
+
+    row = {
+        "bouts": counts(Bout.objects.filter(show__campaign=c), "status"),
+        "races": counts(Race.objects.filter(show__campaign=c), "status"),
+        "legs": sum(Race.objects.values_list("legs_run", flat=True)),
+        "rounds": sum(Bout.objects.values_list("rounds", flat=True)),
+        "tx": counts(Transaction.objects.filter(campaign=c), "cause"),
+        "dead": Gladiator.objects.filter(campaign=c, status="dead").count(),
+        "multi": Transaction.objects.filter(campaign=c, cause="settlement")
+        .annotate(n=Count("entries"))
+        .filter(n__gte=3)
+        .count(),
+        "day": Campaign.objects.get(pk=c.pk).day,
+    }
+    with open("/tmp/stats.jsonl", "a") as f:
+        f.write(json.dumps(row) + "\n")
+
+
+def build_world() -> Cast:
+    """The shared cast, and more of it: a second rival man, a condemned man and a freedman on
+    the market, two drivers, the GM's editor, two bettors (one for each player), and two cards
+    and a field already made, each with a book both bettors have backed, so that the first
+    steps already fight, run, settle and void."""
+    cast = build_cast()
+    campaign = cast.campaign
+    factories.GladiatorFactory(
+        campaign=campaign, owner=cast.rival, name="Tigris", armatura="samnite", melee=3
+    )
+    factories.GladiatorFactory(
+        campaign=campaign,
+        owner=None,
+        name="Latro",
+        legal_status=Gladiator.LegalStatus.CONDEMNED,
+        price_purses=1,
+    )
+    factories.GladiatorFactory(
+        campaign=campaign,
+        owner=None,
+        name="Priscus",
+        legal_status=Gladiator.LegalStatus.FREEDMAN,
+        status=Gladiator.Status.FREED,
+    )
+    for name, owner in (("Scorpus", cast.school), ("Diocles", cast.rival)):
+        factories.GladiatorFactory(
+            campaign=campaign, owner=owner, name=name, is_charioteer=True, faction="Reds"
+        )
+    gaius = factories.EditorFactory(campaign=campaign, name="Gaius")  # the GM's editor
+    opening_balance(account=accounts.purse(gaius), amount=40_000)
+    for name, player in (("Eros", cast.nerva), ("Plautus", cast.other)):
+        bettor = factories.BettorFactory(campaign=campaign, name=name, player=player)
+        opening_balance(account=accounts.bettor_account(bettor), amount=5_000)
+    circus = factories.ShowFactory(
+        campaign=campaign,
+        editor=gaius,
+        name="Ludi Romani",
+        kind=Show.Kind.LUDI,
+        venue=Venue.CIRCUS_MAXIMUS,
+        day=6,
+    )
+    tigris = Gladiator.objects.get(campaign=campaign, name="Tigris")
+    pompeii = factories.ShowFactory(
+        campaign=campaign, editor=gaius, name="Games at Pompeii", venue=Venue.POMPEII, day=4
+    )
+    forum = bout_add(show=cast.show, fighter_a=cast.crixus, fighter_b=cast.spartacus)
+    games = bout_add(show=pompeii, fighter_a=cast.bithys, fighter_b=tigris)
+    race = race_plan(show=circus, name="The quadrigae", prize_purses=1)
+    for name in ("Scorpus", "Diocles"):
+        driver = Gladiator.objects.get(campaign=campaign, name=name)
+        race_entry_add(race=race, gladiator=driver, faction="Reds")
+    for event in (forum, games, race):
+        book = book_open(race=event, source=Book.Source.ENGINE) if event is race else None
+        book = book or book_open(bout=event)
+        sides = [side.id for side in book_sides(book)]
+        for n, bettor in enumerate(campaign.bettors.order_by("pk")):
+            bet_place(book=book, bettor=bettor, side=sides[n % len(sides)], stake=300)
+    return cast
+
+
 class CampaignMachine(RuleBasedStateMachine):
     def __init__(self):
         super().__init__()
@@ -240,57 +350,23 @@ class CampaignMachine(RuleBasedStateMachine):
         self._atomic.__enter__()
         self._dice = mock.patch.object(seeds, "secrets", _Dice(0))
         self._dice.start()
-        self.cast: Cast = build_cast()
-        self.campaign = self.cast.campaign
-        self._extend_cast()
+        # The world is built once per test (`world`); each sequence runs in a savepoint of it
+        # and is rolled back at its end.
+        self.cast: Cast = self.world
+        self.campaign = Campaign.objects.get(pk=self.cast.campaign.pk)
         self.names = 0
         self.before = _snapshot(self.campaign)
         self.highest_day = self.before.day
+        self.privacy_read = None
 
     def teardown(self):
+        if os.environ.get("STATS"):
+            _stats(self.campaign)
         self._dice.stop()
         transaction.set_rollback(True)
         self._atomic.__exit__(None, None, None)
 
-    # --- the cast, and more of it --------------------------------------------------------
-
-    def _extend_cast(self) -> None:
-        cast, campaign = self.cast, self.campaign
-        factories.GladiatorFactory(
-            campaign=campaign, owner=cast.rival, name="Tigris", armatura="samnite"
-        )
-        factories.GladiatorFactory(
-            campaign=campaign,
-            owner=None,
-            name="Latro",
-            legal_status=Gladiator.LegalStatus.CONDEMNED,
-            price_purses=1,
-        )
-        factories.GladiatorFactory(
-            campaign=campaign,
-            owner=None,
-            name="Priscus",
-            legal_status=Gladiator.LegalStatus.FREEDMAN,
-            status=Gladiator.Status.FREED,
-        )
-        for name, owner in (("Scorpus", cast.school), ("Diocles", cast.rival)):
-            factories.GladiatorFactory(
-                campaign=campaign, owner=owner, name=name, is_charioteer=True, faction="Reds"
-            )
-        gaius = factories.EditorFactory(campaign=campaign, name="Gaius")  # the GM's editor
-        opening_balance(account=accounts.purse(gaius), amount=40_000)
-        for name, player in (("Eros", cast.nerva), ("Plautus", cast.other)):
-            bettor = factories.BettorFactory(campaign=campaign, name=name, player=player)
-            opening_balance(account=accounts.bettor_account(bettor), amount=5_000)
-        circus = factories.ShowFactory(
-            campaign=campaign,
-            editor=gaius,
-            name="Ludi Romani",
-            kind=Show.Kind.LUDI,
-            venue=Venue.CIRCUS_MAXIMUS,
-            day=6,
-        )
-        race_plan(show=circus, name="The quadrigae", prize_purses=1)
+    world: Cast  # set by the test: the shared cast, and more of it (`build_world`)
 
     # --- reading the campaign ------------------------------------------------------------
 
@@ -680,7 +756,7 @@ class CampaignMachine(RuleBasedStateMachine):
         if who == "gm":
             return
         user = getattr(self.cast, who)
-        forbidden = _forbidden_accounts(self.campaign, user)
+        forbidden = _forbidden_accounts(self.campaign, [user])[user.pk]
         text = page.content.decode()
         for pk, names in forbidden.items():
             if f'id="tx-{pk}"' not in text:
@@ -694,60 +770,71 @@ class CampaignMachine(RuleBasedStateMachine):
     # --- the invariants ------------------------------------------------------------------
 
     @invariant()
-    def money_balances(self):
+    def the_campaign_holds(self):
+        """Every invariant, after every step (one snapshot of the campaign shared by all)."""
+        now = _snapshot(self.campaign)
+        self.check_money()
+        self.check_one_event_a_man(now)
+        self.check_nobody_reads_anothers_legs(now)
+        self.check_what_changed_in_the_step(now)
+        self.before = now
+
+    def check_money(self):
         campaign = self.campaign
-        sums = (
+        unbalanced = (
             Transaction.objects.filter(campaign=campaign)
             .annotate(total=Sum("entries__amount"), legs=Count("entries"))
             .filter(Q(legs__lt=2) | ~Q(total=0))
         )
-        assert not sums.exists(), f"unbalanced: {[(t.pk, t.memo) for t in sums]}"
-        assert (
-            not Entry.objects.filter(account__campaign=campaign)
-            .exclude(transaction__campaign=campaign)
-            .exists()
-        )
+        assert not unbalanced.exists(), f"unbalanced: {[(t.pk, t.memo) for t in unbalanced]}"
         truth: dict[int, int] = {}
-        for account_id, amount in Entry.objects.filter(account__campaign=campaign).values_list(
+        for account_id, amount in Entry.objects.filter(transaction__campaign=campaign).values_list(
             "account_id", "amount"
         ):
             truth[account_id] = truth.get(account_id, 0) + amount
-        every = list(Account.objects.filter(campaign=campaign))
+        every = list(balances_by_party(campaign=campaign))
         many = balances(every)
-        for account in balances_by_party(campaign=campaign):
+        for account in every:
             expected = truth.get(account.pk, 0)
             assert account.balance == many[account.pk] == expected, account.name
-            assert account_balance(account) == expected, account.name
             if account.kind in NO_OVERDRAFT:
                 assert expected >= 0, f"{account.name} holds {expected}"
 
-    @invariant()
-    def one_event_a_man(self):
-        campaign = self.campaign
-        for man in Gladiator.objects.filter(campaign=campaign):
-            bouts = Bout.objects.filter(entries__gladiator=man, status__in=UNFINISHED_BOUT)
-            races = Race.objects.filter(entries__driver=man, status__in=UNFINISHED_RACE)
-            count = bouts.distinct().count() + races.distinct().count()
-            assert count <= 1, f"{man.name} is in {count} unfinished bouts and races"
-            if man.status in (Gladiator.Status.DEAD, Gladiator.Status.FREED):
-                assert not bouts.filter(status__in=OPEN_BOUT).exists(), (
-                    f"{man.name} ({man.status}) is still on an open card"
-                )
-                assert not races.exists(), f"{man.name} ({man.status}) is still in a field"
+    def check_one_event_a_man(self, now: Snapshot):
+        events: dict[int, set] = {}
+        for man, kind, event in now.busy:
+            events.setdefault(man, set()).add((kind, event))
+        for man, held in events.items():
+            assert len(held) <= 1, f"man {man} is in {len(held)} unfinished events: {held}"
+        gone = (Gladiator.Status.DEAD, Gladiator.Status.FREED)
+        for man, kind, event in now.busy:
+            if now.men[man].status in gone:
+                # A dead or freed man leaves every open card and field (a bout awaiting the
+                # editor is fought out and stays).
+                left = kind == "bout" and now.bouts[event][0] not in OPEN_BOUT
+                assert left, f"man {man} ({now.men[man].status}) is still on {kind} {event}"
 
-    @invariant()
-    def nobody_reads_anothers_legs(self):
-        for who in ("nerva", "other"):
-            user = getattr(self.cast, who)
+    def check_nobody_reads_anothers_legs(self, now: Snapshot):
+        """The legs each player is given (`visible_entries`, the cut behind the ledger page
+        and its CSV), read again whenever money moved or a man changed hands (his peculium's
+        old legs follow him to his new owner's player)."""
+        mark = (now.last_transaction, tuple((pk, m.owner) for pk, m in now.men.items()))
+        if mark == self.privacy_read:
+            return
+        self.privacy_read = mark
+        users = [self.cast.nerva, self.cast.other]
+        forbidden = _forbidden_accounts(self.campaign, users)
+        for user in users:
             membership = Membership.objects.get(campaign=self.campaign, user=user)
-            rows = list(ledger_csv(Access(campaign=self.campaign, membership=membership)))
-            _check_csv_rows(rows[1:], _forbidden_accounts(self.campaign, user), who)
+            access = Access(campaign=self.campaign, membership=membership)
+            legs = visible_entries(access).values_list("transaction_id", "account__name")
+            rows = [[tx, *[""] * (CSV_ACCOUNT - 1), name] for tx, name in legs]
+            _check_csv_rows(rows, forbidden[user.pk], user.username)
 
-    @invariant()
-    def what_changed_in_the_step(self):
-        """Compare the campaign with what it was before the step (the last must stay last)."""
-        before, now = self.before, _snapshot(self.campaign)
-        assert now.day >= before.day >= 0 and now.day >= self.highest_day, "the day went back"
+    def check_what_changed_in_the_step(self, now: Snapshot):
+        """Compare the campaign with what it was before the step."""
+        before = self.before
+        assert now.day >= before.day and now.day >= self.highest_day, "the day went back"
         self.highest_day = max(self.highest_day, now.day)
         for pk, (_status, rounds, log, fighters) in now.bouts.items():
             old = before.bouts.get(pk)
@@ -757,7 +844,9 @@ class CampaignMachine(RuleBasedStateMachine):
             for man_pk in fighters:
                 man = before.men[man_pk]
                 assert man.status in FIT_TO_FIGHT, f"bout {pk}: man {man_pk} fought {man.status}"
-                assert not man.incapacitated, f"bout {pk}: man {man_pk} fought incapacitated"
+                assert not man.incapacitated, (
+                    f"bout {pk}: man {man_pk} fought with {man.wounds} Wounds of {man.wound_points}"
+                )
         for pk, (_status, legs, field) in now.races.items():
             old = before.races.get(pk)
             if old is None or legs == old[1]:
@@ -794,10 +883,9 @@ class CampaignMachine(RuleBasedStateMachine):
             account__kind=Account.Kind.PECULIUM,
             amount__gt=0,
         )
-        for account_gladiator in paid.values_list("account__gladiator_id", flat=True):
-            old = before.men.get(account_gladiator)
-            assert old is None or old.status != Gladiator.Status.DEAD, "a dead man was paid"
-        self.before = now
+        for man_pk in paid.values_list("account__gladiator_id", flat=True):
+            old = before.men.get(man_pk)
+            assert old is None or old.status != Gladiator.Status.DEAD, f"dead man {man_pk} paid"
 
 
 STATEFUL = settings(
@@ -808,16 +896,18 @@ STATEFUL = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     print_blob=False,
-    phases=[Phase.explicit, Phase.reuse, Phase.generate] if os.environ.get('NOSHRINK') else list(Phase),
+    phases=[Phase.explicit, Phase.generate] if os.environ.get("NOSHRINK") else list(Phase),
 )
 
 
 def test_the_campaign_holds_its_invariants_under_any_sequence(db):
+    CampaignMachine.world = build_world()
     run_state_machine_as_test(CampaignMachine, settings=STATEFUL)
 
 
 def test_a_day_gone_back_is_caught(db):
     """The step's comparison is not vacuous: a day that went back fails it."""
+    CampaignMachine.world = build_world()
     machine = CampaignMachine()
     try:
         machine.before = dataclasses.replace(machine.before, day=machine.before.day + 1)
