@@ -912,6 +912,6 @@ def test_a_day_gone_back_is_caught(db):
     try:
         machine.before = dataclasses.replace(machine.before, day=machine.before.day + 1)
         with pytest.raises(AssertionError, match="the day went back"):
-            machine.what_changed_in_the_step()
+            machine.check_what_changed_in_the_step(_snapshot(machine.campaign))
     finally:
         machine.teardown()
