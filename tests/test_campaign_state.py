@@ -259,30 +259,6 @@ def _check_csv_rows(rows: list[list], forbidden: dict[int, set[str]], who: str) 
         )
 
 
-def _stats(c):
-    import json
-    from collections import Counter
-
-    def counts(qs, field):
-        return dict(Counter(qs.values_list(field, flat=True)))
-
-    row = {
-        "bouts": counts(Bout.objects.filter(show__campaign=c), "status"),
-        "races": counts(Race.objects.filter(show__campaign=c), "status"),
-        "legs": sum(Race.objects.values_list("legs_run", flat=True)),
-        "rounds": sum(Bout.objects.values_list("rounds", flat=True)),
-        "tx": counts(Transaction.objects.filter(campaign=c), "cause"),
-        "dead": Gladiator.objects.filter(campaign=c, status="dead").count(),
-        "multi": Transaction.objects.filter(campaign=c, cause="settlement")
-        .annotate(n=Count("entries"))
-        .filter(n__gte=3)
-        .count(),
-        "day": Campaign.objects.get(pk=c.pk).day,
-    }
-    with open("/tmp/stats.jsonl", "a") as f:
-        f.write(json.dumps(row) + "\n")
-
-
 def build_world() -> Cast:
     """The shared cast, and more of it: a second rival man, a condemned man and a freedman on
     the market, two drivers, the GM's editor, two bettors (one for each player), and two cards
@@ -360,8 +336,6 @@ class CampaignMachine(RuleBasedStateMachine):
         self.privacy_read = None
 
     def teardown(self):
-        if os.environ.get("STATS"):
-            _stats(self.campaign)
         self._dice.stop()
         transaction.set_rollback(True)
         self._atomic.__exit__(None, None, None)
@@ -896,7 +870,7 @@ STATEFUL = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     print_blob=False,
-    phases=[Phase.explicit, Phase.generate] if os.environ.get("NOSHRINK") else list(Phase),
+    phases=[Phase.explicit, Phase.generate] if os.environ.get("LUDUS_STATEFUL_NO_SHRINK") else list(Phase),
 )
 
 
