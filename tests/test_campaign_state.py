@@ -862,6 +862,7 @@ class CampaignMachine(RuleBasedStateMachine):
             assert old is None or old.status != Gladiator.Status.DEAD, f"dead man {man_pk} paid"
 
 
+NO_SHRINK = bool(os.environ.get("LUDUS_STATEFUL_NO_SHRINK"))
 STATEFUL = settings(
     max_examples=EXAMPLES,
     stateful_step_count=STEPS,
@@ -870,7 +871,7 @@ STATEFUL = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     print_blob=False,
-    phases=[Phase.explicit, Phase.generate] if os.environ.get("LUDUS_STATEFUL_NO_SHRINK") else list(Phase),
+    phases=[Phase.explicit, Phase.generate] if NO_SHRINK else list(Phase),
 )
 
 
