@@ -34,6 +34,8 @@ EVENT_BEGUN = "{event} has begun; the book can no longer be opened or bets taken
 NOT_FOR_RACES = "The seed's table prices bouts only; open a race's book on the engine's odds."
 NO_WINNER = "{event} has no winner yet; settle the book when it has one, or void it."
 ENGINE_REFUSED = "The engine cannot price this bout: {error}"
+NO_FIELD = "{event} has no driver in its field yet; put the drivers in before opening its book."
+RACE_ENGINE_REFUSED = "The engine cannot price this race: {error}"
 
 # The engine's Monte Carlo for a bout: enough bouts for a standard error near half a point.
 BOUT_ODDS_RUNS = 10_000
@@ -119,8 +121,14 @@ def race_engine_sides(race: Race) -> tuple[list[Side], str]:
     taken to drive carefully: the public's line, for a driver's push orders are his owner's
     secret (the GM shortens a price by hand if he wants the line to lean)."""
     entries = list(race.entries.select_related("driver").order_by("lane", "pk"))
+    if not entries:
+        # A field of none has no odds (the engine refuses it): a refusal, not a 500.
+        raise BettingError(NO_FIELD.format(event=event_name(race)))
     drivers = race_drivers(entries, with_orders=False)
-    odds = exact_race_odds(drivers)
+    try:
+        odds = exact_race_odds(drivers)
+    except RulesError as error:
+        raise BettingError(RACE_ENGINE_REFUSED.format(error=error)) from error
     sides = []
     for entry, row in zip(entries, odds.drivers, strict=True):
         chance = min(max(row.win, 1e-4), 1 - 1e-4)

@@ -17,7 +17,7 @@ import json
 
 from django.db import transaction
 
-from arena.adapters.era import _entries, _push, race_setup
+from arena.adapters.era import _entries, _push, incapacitated, race_setup
 from arena.adapters.era import race_engine as engine
 from arena.book.services import race_book_close
 from arena.models import Race, RaceEntry, Show
@@ -27,6 +27,7 @@ from economy.ledger import LedgerError, Leg, account_balance, transaction_post
 from economy.models import SESTERCES_PER_PURSE, Entry, Transaction
 from ludus.errors import AlreadyDone, Refusal
 from ludus.models import Gladiator, Ruleset
+from ludus.selectors.people import gladiator_figures
 from ludus.services.once import once_per_key
 from rules.core.errors import RulesError
 from rules.core.seeds import new_seed
@@ -41,6 +42,10 @@ ENGINE_CHANGED = (
 )
 NO_DRIVERS = "A race needs 1 to {most} drivers; this one has {count}."
 DRIVER_UNAVAILABLE = "{name} is {status} and cannot drive."
+DRIVER_INCAPACITATED = (
+    "{name} carries {wounds} Wounds against his {wound_points} Wound Points: he is "
+    "incapacitated and cannot drive until rest brings him back under."
+)
 WRONG_RULESET = "This campaign uses the {ruleset} rules; only Era races are run here."
 ENGINE_REFUSED = "The engine refused: {error}"
 PRIZE_UNFUNDED = (
@@ -118,12 +123,23 @@ def _check_can_run(race: Race, entries: list[RaceEntry], target: int) -> None:
         raise RaceError(
             ENGINE_CHANGED.format(stored=race.engine_version, current=engine.ENGINE_VERSION)
         )
-    # At every leg, not only the first: a dead or freed man drives no further.
+    # At every leg, not only the first: a dead or freed man drives no further, nor a man
+    # whose Wounds reach his Wound Points (as in a bout). A driver who has wrecked drives no
+    # more legs, so his wreck's Wounds stop nothing.
     for entry in entries:
         if entry.driver.status != Gladiator.Status.ACTIVE:
             raise RaceError(
                 DRIVER_UNAVAILABLE.format(
                     name=entry.driver.name, status=entry.driver.get_status_display().lower()
+                )
+            )
+        if entry.wrecked_on_leg is not None:
+            continue
+        wound_points = gladiator_figures(entry.driver)["wound_points"]
+        if incapacitated(entry.driver.wounds, wound_points):
+            raise RaceError(
+                DRIVER_INCAPACITATED.format(
+                    name=entry.driver.name, wounds=entry.driver.wounds, wound_points=wound_points
                 )
             )
 

@@ -10,6 +10,7 @@ from arena.models import Race, RaceEntry
 from economy import accounts
 from economy.models import Book, Entry, Transaction
 from economy.services import betting
+from ludus.selectors.people import gladiator_figures
 from rules.era import race as engine
 from tests.arena.circus.cast import balance, engine_result, find_seed, make_race
 
@@ -304,3 +305,71 @@ def test_when_every_driver_wrecks_there_is_no_prize_and_the_book_is_void(campaig
 def test_race_entry_ids_in_log_match_entries(race):
     race = r.race_run(race=race, seed=1)
     assert set(race.log["entries"]) == set(RaceEntry.objects.values_list("pk", flat=True))
+
+
+# --- fitness at every leg (issue 10; found by tests/test_campaign_state.py) ------------------
+
+
+def _wound_points(man) -> int:
+    return gladiator_figures(man)["wound_points"]
+
+
+def test_an_incapacitated_driver_cannot_drive_the_first_leg(race):
+    """A man whose Wounds reach his Wound Points (a bout fought to his incapacity, say) is
+    refused a leg, as a bout refuses him: nothing is run or written."""
+    man = race.entries.order_by("lane").first().driver
+    man.wounds = _wound_points(man)
+    man.save()
+    with pytest.raises(r.RaceError) as raised:
+        r.race_run(race=race, seed=1, legs=1)
+    assert str(raised.value) == r.DRIVER_INCAPACITATED.format(
+        name=man.name, wounds=man.wounds, wound_points=man.wounds
+    )
+    race.refresh_from_db()
+    assert (race.legs_run, race.status, race.seed) == (0, Race.Status.PLANNED, None)
+
+
+def test_one_wound_under_his_wound_points_he_drives(race):
+    man = race.entries.order_by("lane").first().driver
+    man.wounds = _wound_points(man) - 1
+    man.save()
+    r.race_run(race=race, seed=1, legs=1)
+    race.refresh_from_db()
+    assert race.legs_run == 1
+
+
+def test_a_driver_incapacitated_between_legs_stops_the_next_leg(campaign):
+    race = make_race(campaign)
+    seed = find_seed(race, lambda res: not res.wrecks)
+    r.race_run(race=race, seed=seed, legs=1)
+    man = race.entries.order_by("lane").first().driver
+    man.wounds = _wound_points(man)
+    man.save()
+    with pytest.raises(r.RaceError):
+        r.race_run(race=race, legs=2)
+    race.refresh_from_db()
+    assert race.legs_run == 1
+
+
+def test_a_wrecked_drivers_wounds_do_not_stop_the_race(campaign):
+    """He drives no more legs once he has wrecked, so his Wounds hold nobody up."""
+    race = make_race(campaign)
+    _push_all(race, "Scorpus", "Diocles", "Crescens", "Avilius")
+    seed = find_seed(race, lambda res: any(w.leg == 0 for w in res.wrecks) and res.winner)
+    r.race_run(race=race, seed=seed, legs=1)
+    wrecked = race.entries.filter(wrecked_on_leg=1).first().driver
+    wrecked.wounds = _wound_points(wrecked)
+    wrecked.save()
+    r.race_run(race=race, legs=3)
+    race.refresh_from_db()
+    assert race.status == Race.Status.DONE
+
+
+def test_a_book_on_a_race_with_no_driver_is_refused(campaign):
+    """The engine has no odds for a field of none: a refusal naming the race, not a
+    RulesError (a 500 from the book's page)."""
+    race = make_race(campaign, field=[])
+    with pytest.raises(betting.BettingError) as raised:
+        book_services.book_open(race=race, source=Book.Source.ENGINE)
+    assert str(raised.value) == book_services.NO_FIELD.format(event=f"The race {race}")
+    assert not Book.objects.exists()
