@@ -69,8 +69,10 @@ class Section:
 # The sections, in the order they run (the engines first, then what needs the database).
 SECTIONS = {
     "dice": Section("bench.sections.dice", needs_database=False),
-    "bouts": Section("bench.sections.bouts", needs_database=False),
-    "races": Section("bench.sections.races", needs_database=False),
+    # bouts and races build their setups with the commands, whose adapter imports the models:
+    # Django must be set up (on the throwaway database) before they are imported.
+    "bouts": Section("bench.sections.bouts", needs_database=True),
+    "races": Section("bench.sections.races", needs_database=True),
     "moritari": Section("bench.sections.moritari", needs_database=False),
     "ledger": Section("bench.sections.ledger", needs_database=True),
     "show": Section("bench.sections.show", needs_database=True),
