@@ -754,6 +754,10 @@ def _ledger(done: Imported, rows: list) -> None:
             Entry(transaction=posted, account=account, amount=amount) for account, amount in legs
         )
         done.ids["transaction"][row["id"]] = posted
+    # The entries were written past transaction_post, so the running balances are set here,
+    # from the same sums the overdraft check just made.
+    for pk, total in balances.items():
+        Account.objects.filter(pk=pk).update(balance=total)
 
 
 def _hires(done: Imported, rows: list) -> None:

@@ -180,6 +180,8 @@ class Gladiator(models.Model):
         ordering = ["name"]
 
     def __str__(self) -> str:
+        if self.is_charioteer:  # a driver's armatura is only the field's default
+            return f"{self.name} the driver"
         return f"{self.name} the {self.get_armatura_display().lower()}"
 
     def save(self, *args, **kwargs) -> None:

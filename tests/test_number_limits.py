@@ -15,11 +15,13 @@ from hypothesis import strategies as st
 from arena.book.services import book_open
 from arena.forms import MAX_ODDS_BOUTS
 from arena.models import Race, Show
+from arena.services.sharing import share_link_create
 from economy import accounts
 from economy.limits import MAX_POSTING, MAX_STAKE
 from economy.models import Book, Entry, Transaction
 from ludus.limits import MAX_DAY, MAX_ID, MAX_SEED, MAX_YEAR, MIN_YEAR
-from ludus.models import Campaign, Editor, Election, Gladiator, Job, Lanista
+from ludus.models import Campaign, DayEnd, Editor, Election, Gladiator, Job, Lanista, Membership
+from ludus.services.recovery import medicus_treat
 from tests import factories
 from tests.cast import build_cast
 from tests.money import fund
@@ -59,6 +61,7 @@ def world(db):
     fund(accounts.bettor_account(bettor), 20_000)
     patron = factories.PatronFactory(campaign=cast.campaign)
     favor = factories.FavorFactory(patron=patron)
+    link = share_link_create(campaign=cast.campaign, show=cast.show)
     ids = {
         "campaign_id": cast.campaign.pk,
         "show_id": cast.show.pk,
@@ -73,6 +76,12 @@ def world(db):
         "job_id": Job.objects.create(
             campaign=cast.campaign, kind="bout_odds", title="t", total=1
         ).pk,
+        "attempt_id": medicus_treat(injury=cast.bithys.injuries.first(), seed=1).pk,
+        "record_id": DayEnd.objects.create(campaign=cast.campaign, day=2).pk,
+        "editor_id": cast.editor.pk,
+        "membership_id": Membership.objects.get(campaign=cast.campaign, user=cast.nerva).pk,
+        "link_id": link.pk,
+        "token": link.token,
     }
     return World(cast=cast, ids=ids, book=book, race=race)
 
@@ -99,7 +108,8 @@ def test_an_id_no_row_can_have_is_404_on_every_url(world, value):
                 with transaction.atomic():
                     status = getattr(client, method)(url).status_code
                     transaction.set_rollback(True)
-                if status != 404:
+                # a read-only page refuses a POST before it looks anything up
+                if status != 404 and (method, status) != ("post", 405):
                     problems.append((method, url, status))
     assert problems == []
 

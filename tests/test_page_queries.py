@@ -19,14 +19,14 @@ pytestmark = pytest.mark.django_db
 BUDGET = {
     "dashboard": 13,
     "roster": 9,
-    "gladiator": 17,
+    "gladiator": 24,  # with the history panel: his changes and his injuries', a fixed few
     "market": 18,
     "shows": 9,
-    "show": 18,
-    "bout": 50,  # both men's sheets, records, injuries and money, each read a few times
+    "show": 24,  # with the history panel: one read per kind of row (show, pairs, entries)
+    "bout": 52,  # both men's sheets, records, injuries, money and history, each read a few times
     "ledger": 15,
     "ledger_page_2": 15,
-    "recovery": 8,
+    "recovery": 16,  # with the nights ended and the attempts under way, a fixed few
     "circus": 8,
     "bets": 17,
     "odds": 6,

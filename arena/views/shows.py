@@ -130,7 +130,7 @@ def _show_context(
     if access.is_gm:
         # The show's history and its card's (pairs put on, taken off, men replaced, rounds
         # fought and taken back): the GM's, since the entries' history holds private orders.
-        bouts = list(show.bouts.all())
+        bouts = list(show.bouts.prefetch_related("entries__gladiator"))
         entries = [entry for bout in bouts for entry in bout.entries.all()]
         extra["history"] = objects_changes([show, *bouts, *entries])
         if planning or edit_form is not None:  # a refused edit is shown with its reason

@@ -23,7 +23,7 @@ def test_json_counts_add_up_and_name_the_method():
     data = json.loads(run("--bouts", "400", "--seed", "3", "--json"))
     counts = data["counts"]
     assert counts["a_wins"] + counts["b_wins"] + counts["draws"] == 400
-    assert data["method"] == "monte carlo, 400 bouts, seed 3"
+    assert data["method"] == "monte carlo (pool tables), 400 bouts, seed 3"
     assert data["setup"]["a"]["kit"] == "thraex" and data["setup"]["a"]["fighter"]["melee"] == 3
     assert data["setup"]["b"]["kit"] == "murmillo" and data["setup"]["b"]["favor"] == 2
     assert 0 < data["standard_error"]["a_wins"] < 5
@@ -33,7 +33,7 @@ def test_the_briefs_command_line_and_a_readable_table():
     args = "--a thraex --b murmillo --a-melee 3 --b-melee 2 --a-favor 3 --b-favor 2"
     args += " --a-orders cautious --b-orders cautious --bouts 300 --seed 1"
     text = run(*args.split())
-    assert "monte carlo, 300 bouts, seed 1" in text
+    assert "monte carlo (pool tables), 300 bouts, seed 1" in text
     assert "Bithys wins" in text and "sword called" in text and "mean rounds" in text
     assert run(*args.split()) == text  # the same seed, the same figures
 

@@ -7,6 +7,7 @@ from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db.models import Sum
+from django.test import RequestFactory
 
 from arena.adapters.era import bout_setup
 from arena.models import Bout, RaceEntry, Show
@@ -55,7 +56,9 @@ def test_load_demo_prints_the_users_and_their_password(db):
     text = load()
     for username in ("gm", "nerva", "eros"):
         assert username in text
-        user = authenticate(username=username, password=DEMO_PASSWORD)
+        user = authenticate(
+            RequestFactory().post("/login/"), username=username, password=DEMO_PASSWORD
+        )
         assert user is not None
     assert f"password: {DEMO_PASSWORD}" in text
     campaign = Campaign.objects.get(name=DEMO_NAME)
@@ -87,7 +90,7 @@ def test_if_empty_leaves_another_campaign_alone(db):
 def test_existing_users_keep_their_passwords(db):
     get_user_model().objects.create_user(username="gm", password="my-own-secret")
     text = load()
-    assert authenticate(username="gm", password="my-own-secret") is not None
+    assert authenticate(RequestFactory().post("/login/"), username="gm", password="my-own-secret")
     assert "password unchanged" in text
 
 

@@ -456,7 +456,7 @@ def test_odds_add_up_and_repeat():
     assert verdicts + odds.draws == 300
     assert odds.sword_given <= odds.sword_called
     assert odds == bout_odds(setup, bouts=300, seed=4)
-    assert odds.method == "monte carlo, 300 bouts, seed 4"
+    assert odds.method == "monte carlo (pool tables), 300 bouts, seed 4"
     assert odds.standard_error(odds.a_wins) == pytest.approx(
         100 * (odds.a_wins / 300 * (1 - odds.a_wins / 300) / 300) ** 0.5
     )
