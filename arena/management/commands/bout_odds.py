@@ -7,6 +7,8 @@
     manage.py bout_odds --bouts 1 --seed 7 --log
     manage.py bout_odds --engine era-bout/1            # the figures of the older reading
     manage.py bout_odds --sampler logged               # every bout fought by the logged engine
+    manage.py bout_odds --ruleset moritari --fighter thraex:Bithys --fighter murmillo \
+        --fighter lion                                 # the skirmish: see _moritari.py
 
 Defaults are the seed's Forum pairing ("The odds"): Bithys the thraex (Melee 3, Known: Crowd
 Favor 3) against a murmillo (Melee 2, Crowd Favor 2), both cautious. Every other rating is the
@@ -35,6 +37,7 @@ from arena.adapters.era import (
     odds_engine,
     orders_by_name,
 )
+from arena.management.commands import _moritari
 from arena.management.commands.dice import SEED_RANGE, one_line_errors, option_error
 from rules.core.errors import RulesError, check_range
 
@@ -89,6 +92,19 @@ class Command(BaseCommand):
         return one_line_errors(super().create_parser(prog_name, subcommand, **kwargs))
 
     def add_arguments(self, parser):
+        parser.add_argument(
+            "--ruleset",
+            choices=("era", "moritari"),
+            default="era",
+            help="era: the 50 BC bout (default); moritari: the skirmish of two or more fighters",
+        )
+        parser.add_argument(
+            "--fighter",
+            action="append",
+            default=[],
+            metavar="KIND[:NAME[:SIDE[:THUMB]]]",
+            help="moritari: a fighter (repeatable; a gladiator's armatura or a beast)",
+        )
         for side, defaults in SIDE_DEFAULTS.items():
             add_side_arguments(parser, side, defaults)
         parser.add_argument("--first", choices=("a", "b", "random"), default="random")
@@ -108,8 +124,14 @@ class Command(BaseCommand):
             default="fast",
             help="fast: pool tables, numpy (default); logged: every bout by the logged engine",
         )
+        self.defaults = vars(parser.parse_args([]))  # to tell an option given from its default
 
     def handle(self, *args, **options):
+        if options["ruleset"] == "moritari":
+            self.stdout.write(_moritari.run(options, self.defaults))
+            return
+        if options["fighter"]:
+            raise CommandError("--fighter is for --ruleset moritari", returncode=2)
         try:
             setup = build_setup(options)
             if options["log"]:
