@@ -273,6 +273,13 @@ class Verdict(models.Model):
     def __str__(self) -> str:
         return f"{self.get_crowd_call_display()}; {self.get_editor_act_display()}"
 
+    @property
+    def loser_outcome(self) -> str:
+        """What became of the loser, to follow his name: "walked out under missio"."""
+        if self.editor_act == self.Act.MISSIO:
+            return "walked out under missio"
+        return "was given the sword and died" if self.loser_died else "was given the sword"
+
 
 class Chariot(models.TextChoices):
     BIGA = "biga", "Biga (two horses)"

@@ -30,7 +30,15 @@ from rules.era.injuries import INJURY_STEP, characteristic_loss, entries_named, 
 from rules.era.injuries import Injury as TableInjury
 from rules.era.kits import Kit
 from rules.era.odds import OddsResult, bout_odds
-from rules.era.orders import PRESETS, BoonSpend, Choice, DecisionKind, Orders, orders_by_name
+from rules.era.orders import (
+    DECISION_LABELS,
+    PRESETS,
+    BoonSpend,
+    Choice,
+    DecisionKind,
+    Orders,
+    orders_by_name,
+)
 from rules.era.race import exact_race_odds
 from rules.era.sheet import (
     CHARACTERISTIC_RANGE,
@@ -100,6 +108,18 @@ def orders_as_data(orders: Orders) -> dict:
         "cut": orders.cut,
         "ask": sorted(str(kind) for kind in orders.ask),
     }
+
+
+def asked_words(kinds) -> list[str]:
+    """The questions a man's orders leave to the table, as the page says them; a kind no
+    longer known (an old bout's data) reads as its name with spaces."""
+    words = []
+    for kind in sorted(kinds or ()):
+        try:
+            words.append(DECISION_LABELS[DecisionKind(kind)])
+        except ValueError:
+            words.append(str(kind).replace("_", " "))
+    return words
 
 
 def era_sheet(gladiator: Gladiator) -> EraSheet:

@@ -19,6 +19,7 @@ from arena.adapters.era import (
     BoutSetup,
     Pending,
     bout_pending,
+    incapacitated,
     pair_setup_data,
     setup_data,
     setup_from_data,
@@ -153,6 +154,11 @@ class Corner:
     def wound_percent(self) -> int:
         """How full his Wounds bar is (capped at 100 for the drawing)."""
         return min(100, round(100 * self.wounds / self.wound_points)) if self.wound_points else 0
+
+    @property
+    def incapacitated(self) -> bool:
+        """Too hurt to fight on (the page says so beside Wounds at or over his Wound Points)."""
+        return bool(self.wound_points) and incapacitated(self.wounds, self.wound_points)
 
 
 @dataclass

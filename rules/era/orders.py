@@ -21,6 +21,14 @@ class DecisionKind(enum.StrEnum):
     BOONS = "boons"  # on a hit with 2 or more spare Boons: how to spend them
 
 
+# What each question asks, as the bout page says it ("asks the table whether to yield").
+DECISION_LABELS = {
+    DecisionKind.YIELD: "whether to yield",
+    DecisionKind.FIGHT_ON: "whether to fight on after his first Critical Injury",
+    DecisionKind.BOONS: "how to spend spare Boons",
+}
+
+
 class Choice(enum.StrEnum):
     FIGHT = "fight"
     YIELD = "yield"
