@@ -331,6 +331,8 @@ class Database:
         # As hosted (no query log kept); a key is needed only because DEBUG is off.
         os.environ.setdefault("DJANGO_DEBUG", "false")
         os.environ.setdefault("DJANGO_SECRET_KEY", "ludus-bench-only-not-a-secret")
+        # The load section's gunicorn answers plain http on loopback, with no proxy before it.
+        os.environ.setdefault("DJANGO_SSL_REDIRECT", "false")
 
         # Imported here, not at the top: the environment above must be set first.
         import django
