@@ -5,6 +5,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from economy.limits import MAX_POSTING
+from economy.models import Bettor
 from ludus.forms import OnceKeyField
 from ludus.limits import (
     MAX_CONTRACT_BOUTS,
@@ -41,10 +42,35 @@ class CampaignForm(forms.ModelForm):
         field.choices = [(key, label) for key, label in field.choices if is_playable(key)]
 
 
-class MemberForm(forms.Form):
-    prefix = "member"
-    username = forms.CharField(max_length=150)
-    role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.PLAYER)
+class InvitationForm(forms.Form):
+    """What the invitee will be: a player, a game master, or the player of one of the
+    campaign's lanistae, editors or bettors who has no player yet."""
+
+    prefix = "invitation"
+    key = OnceKeyField()
+    part = forms.ChoiceField(label="Invite")
+
+    def __init__(self, *args, campaign: Campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.parties: dict[str, object] = {}
+        choices = [
+            (Membership.Role.PLAYER.value, "A player (no part yet)"),
+            (Membership.Role.GM.value, "A game master"),
+        ]
+        for kind, model in (("lanista", Lanista), ("editor", Editor), ("bettor", Bettor)):
+            for party in model.objects.filter(campaign=campaign, player=None).order_by("name"):
+                value = f"{kind}-{party.pk}"
+                self.parties[value] = party
+                choices.append((value, f"The player of {party.name} ({kind})"))
+        self.fields["part"].choices = choices
+
+    def clean(self):
+        data = super().clean()
+        part = data.pop("part", None)
+        if part is not None:
+            data["party"] = self.parties.get(part)
+            data["role"] = Membership.Role.GM if part == "gm" else Membership.Role.PLAYER
+        return data
 
 
 def _members(campaign: Campaign):
@@ -171,3 +197,20 @@ class ElectionForm(_CampaignForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["editor"].queryset = Editor.objects.filter(campaign=self.campaign)
+
+
+class BettorForm(_CampaignForm):
+    prefix = "bettor"
+    key = OnceKeyField()
+    purse = bounded_integer(
+        label="Purse",
+        low=0,
+        high=MAX_POSTING,
+        required=False,
+        initial=0,
+        help_text="Opening purse, in sesterces (written to the ledger).",
+    )
+
+    class Meta:
+        model = Bettor
+        fields = ["name", "player"]

@@ -6,7 +6,7 @@ The names are not namespaced: settings refer to `campaign_list` by bare name.
 from django.urls import path
 
 from arena.views import spectators
-from desk.views import archive, campaigns, edits, gladiators, setup
+from desk.views import archive, campaigns, edits, gladiators, invitations, setup
 
 urlpatterns = [
     path("", campaigns.campaign_list, name="campaign_list"),
@@ -33,7 +33,17 @@ urlpatterns = [
 urlpatterns += [
     path("campaigns/new/", setup.campaign_new, name="campaign_new"),
     path("c/<int:campaign_id>/setup/", setup.campaign_setup, name="campaign_setup"),
-    path("c/<int:campaign_id>/setup/members/", setup.member_add_view, name="setup_member_add"),
+    path(
+        "c/<int:campaign_id>/setup/invitations/",
+        setup.invitation_add_view,
+        name="setup_invitation_add",
+    ),
+    path(
+        "c/<int:campaign_id>/setup/invitations/<int:invitation_id>/revoke/",
+        setup.invitation_revoke_view,
+        name="invitation_revoke",
+    ),
+    path("c/<int:campaign_id>/setup/bettors/", setup.bettor_add_view, name="setup_bettor_add"),
     path("c/<int:campaign_id>/setup/lanistae/", setup.lanista_add_view, name="setup_lanista_add"),
     path(
         "c/<int:campaign_id>/setup/gladiators/",
@@ -96,4 +106,15 @@ urlpatterns += [
     ),
     path("c/<int:campaign_id>/charts/", archive.campaign_charts, name="campaign_charts"),
     path("s/<str:token>/", spectators.shared, name="shared"),
+]
+
+# Joining by invitation: the link's page (anyone may open it; accepting needs a user) and the
+# sign-up it offers (desk/views/invitations.py). There is no other sign-up.
+urlpatterns += [
+    path("invite/<str:invitation_token>/", invitations.invitation_page, name="invitation"),
+    path(
+        "invite/<str:invitation_token>/sign-up/",
+        invitations.invitation_signup,
+        name="invitation_signup",
+    ),
 ]

@@ -9,6 +9,7 @@ Every edit the GM can make (a sheet, a school, a role, the day) is kept by djang
 """
 
 from django.conf import settings
+from django.contrib.contenttypes.fields import GenericForeignKey
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -503,3 +504,67 @@ track(
 track(Editor, "campaign_id", labels={"player": "played by", "base_dignitas": "Dignitas"})
 track(Injury, "gladiator__campaign_id", hidden={"event_type", "event_id"})
 track(TreatmentAttempt, "injury__gladiator__campaign_id", hidden={"seed", "created"})
+
+
+INVITATION_DAYS = 7  # how long an invitation link stays open (docs/rules.md, "Invitations")
+
+
+class Invitation(models.Model):
+    """A link the GM gives a new player: whoever opens it signs up or logs in, then accepts,
+    and only then joins the campaign as `role`, and, if the link names one, as the player of a
+    lanista, an editor or a bettor (`party`: by content type and id, since a bettor is
+    economy's, above this layer).
+
+    Only a hash of the token is kept (SHA-256: the token is 32 random bytes, so a fast hash is
+    enough); the GM sees the link once, when he makes it. A link is used once, expires after
+    INVITATION_DAYS days, and the GM can revoke it (desk.services.invitations).
+    """
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invitations")
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    role = models.CharField(
+        max_length=8, choices=Membership.Role.choices, default=Membership.Role.PLAYER
+    )
+    party_type = models.ForeignKey(
+        "contenttypes.ContentType",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    party_id = models.PositiveBigIntegerField(null=True, blank=True)
+    party = GenericForeignKey("party_type", "party_id")
+    party_name = models.CharField(max_length=120, blank=True)  # as the link reads, when made
+    created = models.DateTimeField(default=timezone.now)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    expires = models.DateTimeField()
+    revoked = models.DateTimeField(null=True, blank=True)
+    used = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Invitation to {self.campaign}: {self.describe}"
+
+    @property
+    def describe(self) -> str:
+        """What the invitee becomes, in words: "the player of Nerva (lanista)"."""
+        if self.party_name:
+            return f"the player of {self.party_name}"
+        return "a game master" if self.role == Membership.Role.GM else "a player"
+
+    def state(self, now=None) -> str:
+        """ "used", "revoked", "expired" or "open"."""
+        if self.used is not None:
+            return "used"
+        if self.revoked is not None:
+            return "revoked"
+        if (now or timezone.now()) >= self.expires:
+            return "expired"
+        return "open"

@@ -1,4 +1,4 @@
-"""The ludus pages: log in and out, recovery, and the Favors owed.
+"""The ludus pages: log in and out, the password, recovery, and the Favors owed.
 
 The names are not namespaced: settings refer to `login` by bare name.
 """
@@ -11,6 +11,13 @@ from ludus.views import favors, recovery
 urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Changing one's password (Django's views, our templates in templates/registration/).
+    path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path(
+        "password/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
     path("c/<int:campaign_id>/recovery/", recovery.recovery, name="recovery"),
     path(
         "c/<int:campaign_id>/recovery/advance/",

@@ -16,6 +16,7 @@ from arena.book.services import book_open
 from arena.forms import MAX_ODDS_BOUTS
 from arena.models import Race, Show
 from arena.services.sharing import share_link_create
+from desk.services.invitations import invitation_create
 from economy import accounts
 from economy.limits import MAX_POSTING, MAX_STAKE
 from economy.models import Book, Entry, Transaction
@@ -62,6 +63,7 @@ def world(db):
     patron = factories.PatronFactory(campaign=cast.campaign)
     favor = factories.FavorFactory(patron=patron)
     link = share_link_create(campaign=cast.campaign, show=cast.show)
+    invitation = invitation_create(campaign=cast.campaign, created_by=cast.gm)
     ids = {
         "campaign_id": cast.campaign.pk,
         "show_id": cast.show.pk,
@@ -82,6 +84,8 @@ def world(db):
         "membership_id": Membership.objects.get(campaign=cast.campaign, user=cast.nerva).pk,
         "link_id": link.pk,
         "token": link.token,
+        "invitation_id": invitation.pk,
+        "invitation_token": invitation.token,
     }
     return World(cast=cast, ids=ids, book=book, race=race)
 

@@ -15,6 +15,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from arena.book.services import book_open
 from arena.services.sharing import share_link_create
+from desk.services.invitations import invitation_create
 from economy.models import Book
 from ludus.access import campaign_view
 from ludus.models import DayEnd, Job, Membership
@@ -32,6 +33,9 @@ SKIPPED = (
 )  # favicon: a redirect to the static icon, for all
 # Pages for spectators, open without logging in (a live share link's token is their key).
 PUBLIC = ("shared",)
+# An invitation's page and its sign-up: anyone holding a live link opens them (the page leads
+# an anonymous visitor to sign up or log in); accepting is a POST of a logged-in user.
+INVITATION = ("invitation", "invitation_signup")
 
 
 def _patterns(patterns=None, namespace=""):
@@ -69,6 +73,7 @@ def world():
     attempt = medicus_treat(injury=cast.bithys.injuries.first(), seed=1)
     night = DayEnd.objects.create(campaign=cast.campaign, day=2)
     link = share_link_create(campaign=cast.campaign, show=cast.show)
+    invitation = invitation_create(campaign=cast.campaign, created_by=cast.gm)
     ids = {
         "campaign_id": cast.campaign.pk,
         "show_id": cast.show.pk,
@@ -87,6 +92,8 @@ def world():
         "membership_id": Membership.objects.get(campaign=cast.campaign, user=cast.nerva).pk,
         "link_id": link.pk,
         "token": link.token,
+        "invitation_id": invitation.pk,
+        "invitation_token": invitation.token,
     }
     visitors = {
         "gm": cast.gm,
@@ -142,6 +149,13 @@ def test_the_sweep_sees_the_campaign_pages():
         "share_link_revoke",
         "arena:show_handout",
         "shared",
+        "invitation",
+        "invitation_signup",
+        "invitation_revoke",
+        "setup_invitation_add",
+        "setup_bettor_add",
+        "password_change",
+        "password_change_done",
     } <= names
     assert any(_gm_only(view) for _, _, view in URLS)
     assert campaign_view  # the one door the sweep relies on
@@ -158,6 +172,22 @@ def _request(client: Client, method: str, url: str):
             response = client.post(url, headers={"HX-Request": "true"})
         transaction.set_rollback(True)
     return response
+
+
+def _invitation_answer(name, who, method, response, login) -> bool:
+    """The link's page opens for everyone; its accept (a POST) sends the anonymous to log in
+    and answers a user with his campaign (302) or why not (409: already a member). Its sign-up
+    is for the anonymous (a logged-in user is sent back to the link's page)."""
+    status = response.status_code
+    if name == "invitation":
+        if method == "get":
+            return status == 200
+        if who == "anonymous":
+            return _sent_to_log_in(response, method, login)
+        return status in (302, 409)
+    if who != "anonymous":
+        return status == 302 and "/sign-up/" not in response["Location"]
+    return status == (200 if method == "get" else 400)
 
 
 MEMBERS = ("gm", "owner", "other player")
@@ -184,6 +214,9 @@ def test_no_visitor_gets_a_500_and_outsiders_get_nothing(world, method):
                 # Everyone reads a live link; it is read-only (a POST is not allowed).
                 if status != (200 if method == "get" else 405):
                     problems.append((who, method, url, status, "a public page"))
+            elif name in INVITATION:
+                if not _invitation_answer(name, who, method, response, login):
+                    problems.append((who, method, url, status, "an invitation's page"))
             elif in_campaign and who in NOT_MEMBERS and status != 404:
                 problems.append((who, method, url, status, "should be 404"))
             elif who == "anonymous" and not _sent_to_log_in(response, method, login):

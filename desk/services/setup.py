@@ -1,4 +1,5 @@
-"""Setting up a campaign in the browser: the campaign itself, its members and its people.
+"""Setting up a campaign in the browser: the campaign itself and its people (members join
+by invitation: desk.services.invitations).
 
 Every service is one `transaction.atomic` block: it validates the new row with `full_clean()`
 (the model's ranges), writes it, and opens its money through
@@ -8,12 +9,12 @@ purse). A refusal raises `SetupError`, carrying the errors by field, and nothing
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
 from economy import accounts
 from economy.limits import MAX_POSTING
+from economy.models import Bettor
 from economy.services.corrections import opening_balance
 from ludus.errors import Refusal
 from ludus.limits import (
@@ -30,8 +31,6 @@ from ludus.services.once import once_per_key
 from rules.core.registry import is_playable
 
 UNPLAYABLE_RULESET = "The {label} ruleset is not built yet; choose a ruleset that can be played."
-UNKNOWN_USER = "There is no user named “{username}”."
-ALREADY_MEMBER = "{username} is already in this campaign."
 NOT_A_MEMBER = "{username} is not a member of this campaign; add him as a member first."
 FOREIGN_LANISTA = "That school belongs to another campaign."
 FOREIGN_EDITOR = "That editor belongs to another campaign."
@@ -113,30 +112,9 @@ def campaign_create(
     return campaign
 
 
-@transaction.atomic
-def member_add(*, campaign: Campaign, username: str, role: str = "player") -> Membership:
-    """Add a user, by his username, as a player or a game master of the campaign."""
-    username = (username or "").strip()
-    user = get_user_model().objects.filter(username=username).first()
-    if user is None:
-        raise SetupError({"username": [UNKNOWN_USER.format(username=username)]})
-    if Membership.objects.filter(campaign=campaign, user=user).exists():
-        raise SetupError({"username": [ALREADY_MEMBER.format(username=username)]})
-    membership = Membership(campaign=campaign, user=user, role=role)
-    _check(membership)
-    try:
-        # Two posts at once both pass the check above; the unique index lets one in and the
-        # other (a savepoint, so the caller's transaction stays usable) is told as above.
-        with transaction.atomic():
-            membership.save()
-    except IntegrityError:
-        raise SetupError({"username": [ALREADY_MEMBER.format(username=username)]}) from None
-    return membership
-
-
 def _party_create(model, campaign: Campaign, fields: dict, money_name, money, account, created_by):
-    """A lanista or an editor, played by a member or the GM, with his opening money (if any)
-    written to the ledger from the market."""
+    """A lanista, an editor or a bettor, played by a member or the GM, with his opening money
+    (if any) written to the ledger from the market."""
     money = _check_money(money, money_name)
     _check_player(campaign, fields.get("player"))
     party = model(campaign=campaign, **fields)
@@ -209,3 +187,15 @@ def election_create(*, campaign: Campaign, editor: Editor, office: str, year: in
     _check(election)
     election.save()
     return election
+
+
+@once_per_key("bettor_create")
+@transaction.atomic
+def bettor_create(
+    *, campaign: Campaign, purse: int | None = 0, created_by=None, **fields
+) -> Bettor:
+    """A bettor (a spectator who bets), played by a member or the GM, and his opening purse in
+    sesterces, written to the ledger as an opening balance from the market."""
+    return _party_create(
+        Bettor, campaign, fields, "purse", purse, accounts.bettor_account, created_by
+    )

@@ -1,5 +1,6 @@
 """Setting up a campaign without the admin: a new campaign (any logged-in user, who becomes its
-GM) and the GM's setup page (members, lanistae, gladiators, editors, elections).
+GM) and the GM's setup page (members and their invitations, lanistae, gladiators, editors,
+elections, bettors).
 
 The setup page and its POSTs are the GM's: a player gets 404, an outsider too. A refused form is
 the setup page again with the form's errors inline and status 400; nothing is written.
@@ -7,39 +8,55 @@ the setup page again with the form's errors inline and status 400; nothing is wr
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from desk.forms_edits import EditorEditForm, MemberRemoveForm, MemberRoleForm
 from desk.forms_setup import (
+    BettorForm,
     CampaignForm,
     EditorForm,
     ElectionForm,
     GladiatorForm,
+    InvitationForm,
     LanistaForm,
-    MemberForm,
 )
+from desk.services.invitations import InvitationError, invitation_create, invitation_revoke
 from desk.services.setup import (
     SetupError,
+    bettor_create,
     campaign_create,
     editor_create,
     election_create,
     gladiator_create,
     lanista_create,
-    member_add,
 )
 from economy.ledger import LedgerError, balances
-from economy.models import Account
+from economy.models import Account, Bettor
 from ludus.access import Access, campaign_view
 from ludus.errors import AlreadyDone
 from ludus.history import objects_changes
-from ludus.models import Editor, Gladiator, Lanista, Membership, year_label
+from ludus.models import (
+    INVITATION_DAYS,
+    Editor,
+    Gladiator,
+    Invitation,
+    Lanista,
+    Membership,
+    year_label,
+)
 from ludus.selectors.people import editor_dignitas
 
 CREATED = "{name} is set up. You are its game master."
 ADDED = "Added {what}."
+INVITED = (
+    "An invitation for {what} is made. Give the link below to the one it is for: it is shown "
+    "this once, opens for {days} days and joins one user."
+)
+REVOKED = "The invitation for {what} is revoked: its link no longer opens."
+NEW_LINK = "new_invitation_link"  # the session key of the link just made, shown once
 
 
 def _add_errors(form, error: Exception) -> None:
@@ -80,10 +97,16 @@ def _overview(campaign) -> dict:
         .select_related("player")
         .prefetch_related("elections")
     )
-    money = list(Account.objects.filter(campaign=campaign).exclude(lanista=None, editor=None))
+    bettors = list(Bettor.objects.filter(campaign=campaign).select_related("player"))
+    money = list(
+        Account.objects.filter(campaign=campaign).exclude(lanista=None, editor=None, bettor=None)
+    )
     sums = balances(money)
     chest = {a.lanista_id: sums[a.pk] for a in money if a.lanista_id}
     purse = {a.editor_id: sums[a.pk] for a in money if a.editor_id}
+    stake = {a.bettor_id: sums[a.pk] for a in money if a.bettor_id}
+    for bettor in bettors:
+        bettor.purse_balance = stake.get(bettor.pk, 0)
     for lanista in lanistae:
         lanista.chest_balance = chest.get(lanista.pk, 0)
     for editor in editors:
@@ -96,6 +119,8 @@ def _overview(campaign) -> dict:
         "lanistae": lanistae,
         "gladiators": Gladiator.objects.filter(campaign=campaign).select_related("owner"),
         "editors": editors,
+        "bettors": sorted(bettors, key=lambda b: (b.name, b.pk)),
+        "invitations": Invitation.objects.filter(campaign=campaign).select_related("used_by"),
     }
 
 
@@ -131,7 +156,8 @@ def _render(
 ) -> HttpResponse:
     campaign = access.campaign
     forms = {
-        "member_form": MemberForm(),
+        "invitation_form": InvitationForm(campaign=campaign),
+        "bettor_form": BettorForm(campaign=campaign),
         "lanista_form": LanistaForm(campaign=campaign),
         "gladiator_form": GladiatorForm(campaign=campaign),
         "editor_form": EditorForm(campaign=campaign),
@@ -142,6 +168,8 @@ def _render(
         **forms,
         **_overview(campaign),
         "campaign": campaign,
+        "invitation_days": INVITATION_DAYS,
+        "new_link": request.session.pop(NEW_LINK, None) if status == 200 else None,
     }
     _with_edits(context, edit_errors or {})
     return render(request, "desk/setup/setup.html", context, status=status)
@@ -176,19 +204,59 @@ def _post(request, campaign_id, *, form_class, key, service, anchor, describe, w
     return _render(request, access, status=400, **{key: form})
 
 
+def _setup_url(campaign, anchor: str) -> str:
+    return reverse("campaign_setup", args=[campaign.pk]) + f"#{anchor}"
+
+
 @campaign_view(gm_only=True, nav="setup")
 @require_POST
-def member_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    return _post(
-        request,
-        campaign_id,
-        form_class=MemberForm,
-        key="member_form",
-        service=member_add,
-        anchor="members",
-        describe=lambda m: f"{m.user.get_username()} as {m.get_role_display().lower()}",
-        with_campaign=False,
-    )
+def invitation_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The GM makes an invitation link; the setup page shows it once (from the session)."""
+    access = request.access
+    campaign = access.campaign
+    form = InvitationForm(request.POST, campaign=campaign)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            invitation = invitation_create(
+                campaign=campaign,
+                role=data["role"],
+                party=data["party"],
+                created_by=request.user,
+                once_key=data["key"],
+            )
+        except AlreadyDone as done:
+            messages.info(request, str(done))
+            return redirect(_setup_url(campaign, "members"))
+        except InvitationError as error:
+            form.add_error("part", str(error))
+        else:
+            link = reverse("invitation", args=[invitation.token])
+            request.session[NEW_LINK] = request.build_absolute_uri(link)
+            what = invitation.describe
+            messages.success(request, INVITED.format(what=what, days=INVITATION_DAYS))
+            return redirect(_setup_url(campaign, "members"))
+    return _render(request, access, status=400, invitation_form=form)
+
+
+@campaign_view(gm_only=True, nav="setup")
+@require_POST
+def invitation_revoke_view(
+    request: HttpRequest, campaign_id: int, invitation_id: int
+) -> HttpResponse:
+    campaign = request.access.campaign
+    invitation = Invitation.objects.filter(campaign=campaign, pk=invitation_id).first()
+    if invitation is None:
+        raise Http404("No such invitation")
+    try:
+        invitation_revoke(invitation=invitation)
+    except AlreadyDone as done:
+        messages.info(request, str(done))
+    except InvitationError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, REVOKED.format(what=invitation.describe))
+    return redirect(_setup_url(campaign, "members"))
 
 
 @campaign_view(gm_only=True, nav="setup")
@@ -244,4 +312,18 @@ def election_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
         service=election_create,
         anchor="editors",
         describe=lambda e: f"{e.editor.name}'s election for {e.office}, {year_label(e.year)}",
+    )
+
+
+@campaign_view(gm_only=True, nav="setup")
+@require_POST
+def bettor_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    return _post(
+        request,
+        campaign_id,
+        form_class=BettorForm,
+        key="bettor_form",
+        service=lambda **kw: bettor_create(created_by=request.user, **kw),
+        anchor="bettors",
+        describe=lambda bettor: f"the bettor {bettor.name}",
     )

@@ -60,25 +60,34 @@ def test_campaign_create_refuses_a_ruleset_not_built_and_writes_nothing(gm, rule
     assert not Campaign.objects.exists() and not Membership.objects.exists()
 
 
-def test_member_add_by_username(campaign):
-    factories.UserFactory(username="nerva")
-    membership = setup.member_add(campaign=campaign, username="nerva", role="player")
-    assert membership.user.username == "nerva" and not membership.is_gm
-    assert campaign.memberships.count() == 2
+def test_no_service_adds_a_member_by_user_name():
+    # A user joins only by accepting an invitation (desk.services.invitations).
+    assert not hasattr(setup, "member_add")
 
 
-def test_member_add_refuses_an_unknown_user_and_a_member_twice(campaign):
+def test_bettor_create_opens_his_purse_through_the_ledger(campaign, gm):
+    bettor = setup.bettor_create(campaign=campaign, name="Eros", player=gm, purse=6_000)
+    account = accounts.bettor_account(bettor)
+    assert account_balance(account) == 6_000
+    opening = Transaction.objects.get(entries__account=account)
+    assert opening.cause == Transaction.Cause.OPENING
+
+
+def test_bettor_create_refuses_a_player_outside_the_campaign_and_writes_nothing(campaign):
+    stranger = factories.UserFactory(username="stranger")
     with pytest.raises(SetupError) as caught:
-        setup.member_add(campaign=campaign, username="nobody")
-    assert "username" in caught.value.errors
-    with pytest.raises(SetupError):
-        setup.member_add(campaign=campaign, username="gm")
-    assert campaign.memberships.count() == 1
+        setup.bettor_create(campaign=campaign, name="Eros", player=stranger, purse=6_000)
+    assert "player" in caught.value.errors
+    with pytest.raises(SetupError) as caught:
+        setup.bettor_create(campaign=campaign, name="Eros", purse=-1)
+    assert "purse" in caught.value.errors
+    assert not Transaction.objects.exists()
+    assert not campaign.bettors.exists()
 
 
 def test_lanista_create_opens_his_chest_through_the_ledger(campaign, gm):
     nerva = factories.UserFactory(username="nerva")
-    setup.member_add(campaign=campaign, username="nerva")
+    factories.MembershipFactory(campaign=campaign, user=nerva)
     lanista = setup.lanista_create(
         campaign=campaign,
         name="Nerva",

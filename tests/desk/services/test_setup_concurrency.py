@@ -1,14 +1,14 @@
 """The setup page's writes, posted three times at once (issue 10, "Replays of a click"): each
-post of one form carries the same once key, so one campaign, member, man, editor (with one
-opening purse) or election is written, and the other posts answer AlreadyDone with what the
-first made (the member, who has no key, is refused as already a member).
+post of one form carries the same once key, so one campaign, man, editor (with one opening
+purse) or election is written, and the other posts answer AlreadyDone with what the first
+made; an invitation accepted three times at once joins one member.
 
 PostgreSQL only (tests/threads.py): the repeats wait on the key's unique index or a row lock.
 """
 
 import pytest
 
-from desk.services import setup
+from desk.services import invitations, setup
 from economy.ledger import account_balance
 from economy.models import Account, Transaction
 from ludus.errors import AlreadyDone
@@ -44,17 +44,18 @@ def test_a_new_campaign_posted_at_once_is_made_once():
     ]
 
 
-def test_a_member_added_at_once_is_added_once():
+def test_an_invitation_accepted_at_once_joins_once():
     campaign = CampaignFactory()
-    UserFactory(username="nerva")
+    nerva = UserFactory(username="nerva")
+    invitation = invitations.invitation_create(campaign=campaign)
 
     def post():
-        return setup.member_add(campaign=campaign, username="nerva")
+        return invitations.invitation_accept(invitation=invitation, user=nerva)
 
     made, others = sort_out(at_once(*[post] * N), Membership)
     assert len(made) == 1, others
-    # Refused as already a member (by the service's check, the model's, or the unique index).
-    assert all(isinstance(r, setup.SetupError) for r in others), others
+    # The repeats wait on the invitation's row lock, then find it accepted by him.
+    assert all(isinstance(r, AlreadyDone) for r in others), others
     assert campaign.memberships.count() == 1
 
 

@@ -7,13 +7,18 @@ from django.urls import reverse
 
 from economy import accounts
 from economy.ledger import account_balance
-from economy.models import Transaction
-from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
+from economy.models import Bettor, Transaction
+from ludus.models import Campaign, Editor, Election, Gladiator, Invitation, Lanista, Membership
 from rules.core.registry import is_playable
 from tests import factories
 
 POSTS = {
-    "setup_member_add": {"member-username": "newcomer", "member-role": "player"},
+    "setup_invitation_add": {"invitation-part": "player", "invitation-key": factories.form_key()},
+    "setup_bettor_add": {
+        "bettor-name": "Eros",
+        "bettor-purse": 5_000,
+        "bettor-key": factories.form_key(),
+    },
     "setup_lanista_add": {
         "lanista-name": "Lentulus",
         "lanista-school": "Lentulus's ludus",
@@ -144,7 +149,8 @@ def test_players_and_outsiders_get_404_on_the_setup_page(cast, who):
 @pytest.mark.parametrize(
     "name",
     [
-        "setup_member_add",
+        "setup_invitation_add",
+        "setup_bettor_add",
         "setup_lanista_add",
         "setup_gladiator_add",
         "setup_editor_add",
@@ -154,9 +160,19 @@ def test_players_and_outsiders_get_404_on_the_setup_page(cast, who):
 def test_players_and_outsiders_get_404_on_every_setup_post(cast, who, name):
     factories.UserFactory(username="newcomer")
     data = POSTS.get(name) or _gladiator_post()
-    before = (Lanista.objects.count(), Gladiator.objects.count(), Editor.objects.count())
+
+    def written():
+        return (
+            Lanista.objects.count(),
+            Gladiator.objects.count(),
+            Editor.objects.count(),
+            Invitation.objects.count(),
+            Bettor.objects.count(),
+        )
+
+    before = written()
     assert cast.client_for(who).post(_url(cast, name), data).status_code == 404
-    after = (Lanista.objects.count(), Gladiator.objects.count(), Editor.objects.count())
+    after = written()
     assert before == after
     assert not Membership.objects.filter(user__username="newcomer").exists()
 
@@ -178,24 +194,47 @@ def test_the_gm_sees_the_setup_page_with_links_and_the_nav(cast):
 # --- The GM's forms ------------------------------------------------------------------------------
 
 
-def test_the_gm_adds_a_member(cast):
+def test_the_gm_invites_a_member_instead_of_adding_him_by_name(cast):
     factories.UserFactory(username="newcomer")
     client = cast.client_for("gm")
-    response = client.post(_url(cast, "setup_member_add"), POSTS["setup_member_add"])
+    page = client.get(_url(cast)).content.decode()
+    assert "invitation-part" in page and "username" not in page
+    response = client.post(_url(cast, "setup_invitation_add"), POSTS["setup_invitation_add"])
     assert response.status_code == 302
-    assert Membership.objects.get(user__username="newcomer", campaign=cast.campaign).role == (
-        "player"
-    )
+    # Nobody joined: the invitation waits for someone to accept it.
+    assert not Membership.objects.filter(user__username="newcomer").exists()
+    assert Invitation.objects.get(campaign=cast.campaign).state() == "open"
 
 
-def test_an_unknown_username_is_a_form_error(cast):
+def test_the_old_add_by_name_is_gone_and_reveals_no_user_name(cast):
     client = cast.client_for("gm")
     response = client.post(
-        _url(cast, "setup_member_add"), {"member-username": "ghost", "member-role": "player"}
+        f"/c/{cast.campaign.pk}/setup/members/", {"member-username": "ghost", "member-role": ""}
     )
-    assert response.status_code == 400
-    assert "There is no user named" in response.content.decode()
+    assert response.status_code == 404
+    assert "no user named" not in response.content.decode()
     assert cast.campaign.memberships.count() == 3
+
+
+def test_the_gm_adds_a_bettor_with_an_opening_purse(cast):
+    data = {**POSTS["setup_bettor_add"], "bettor-player": cast.nerva.pk}
+    response = cast.client_for("gm").post(_url(cast, "setup_bettor_add"), data)
+    assert response.status_code == 302
+    bettor = Bettor.objects.get(name="Eros")
+    assert bettor.player == cast.nerva
+    account = accounts.bettor_account(bettor)
+    assert account_balance(account) == 5_000
+    assert Transaction.objects.get(entries__account=account).cause == Transaction.Cause.OPENING
+    page = cast.client_for("gm").get(_url(cast)).content.decode()
+    assert "Eros" in page and "5,000 HS" in page
+
+
+def test_a_bad_bettor_is_refused_inline_and_writes_nothing(cast):
+    data = {**POSTS["setup_bettor_add"], "bettor-name": "", "bettor-purse": -5}
+    response = cast.client_for("gm").post(_url(cast, "setup_bettor_add"), data)
+    assert response.status_code == 400
+    assert "errorlist" in response.content.decode()
+    assert not Bettor.objects.exists()
 
 
 def test_the_gm_adds_a_lanista_with_an_opening_chest(cast):
