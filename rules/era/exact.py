@@ -26,7 +26,7 @@ The chain is propagated forward round by round as one probability array (numpy) 
 state; a finished bout's mass goes to its outcome (the winner, and the loser's favor, or his
 death), so the verdict split follows as in `rules.era.odds` (the editor keeps his default, the
 loser appeals alone). The mass left at the round cap is the draw. Propagation stops early
-once the mass still fighting is below `TOLERANCE` (1e-15): that remainder is reported as
+once the mass still fighting is below `TOLERANCE` (1e-12): that remainder is reported as
 `unresolved`, and no figure can be off by more than it (plus float rounding, far below
 1e-12), so every figure is exact to 1e-9.
 """
@@ -58,7 +58,7 @@ from rules.era.orders import Choice, Orders
 from rules.era.readings import Reading
 
 Array = NDArray[np.float64]
-TOLERANCE = 1e-15  # stop once the mass still fighting is below this
+TOLERANCE = 1e-12  # stop once the mass still fighting is below this (every figure to 1e-9)
 FAVORS = FAVOR_MAX + 1  # 0..6
 PENDING_LOW = -1  # a miss's own lines: a Calamity −1, a Breakthrough +2 (or +1 with both)
 PENDING = FAVORS + 3  # unclamped favor −1..8 while the round's lines wait
@@ -419,9 +419,10 @@ class _Chain:
     def _strike_x(self, hit: Array, missed: Array, dst: Array, kernels: _Kernels) -> None:
         """The second man's attack on the first, who hit (`hit`) or missed (`missed`, his
         lines settled): both with axes wX, wY, iX (0 none, 1 had his first injury), iY (3 for
-        `hit`: 0, 1 before, 2 this round; 2 for `missed`), fY, fX; into dst (a round with a hit: parity 0), iX in three (0, 1 before, 2 this round).
-        After a hit his misses count like hits without Wounds; after a miss they are the idle
-        round, handled by the caller. Bouts it ends go to the tally."""
+        `hit`: 0, 1 before, 2 this round; 2 for `missed`), fY, fX; into dst (a round with a
+        hit: parity 0), iX in three (0, 1 before, 2 this round). After a hit his misses
+        count like hits without Wounds; after a miss they are the idle round, handled by
+        the caller. Bouts it ends go to the tally."""
         x, weight = self.x, self.weight
         dead = self.fatal_x
         crit = kernels.all.total[1]
