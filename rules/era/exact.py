@@ -58,6 +58,7 @@ from rules.era.orders import Choice, Orders
 from rules.era.readings import Reading
 
 Array = NDArray[np.float64]
+EXACT_METHOD = "exact (markov chain)"  # how the command and the pages name it
 TOLERANCE = 1e-12  # stop once the mass still fighting is below this (every figure to 1e-9)
 FAVORS = FAVOR_MAX + 1  # 0..6
 PENDING_LOW = -1  # a miss's own lines: a Calamity −1, a Breakthrough +2 (or +1 with both)
@@ -164,7 +165,7 @@ class ExactOdds:
 
     @property
     def method(self) -> str:
-        return "exact"
+        return EXACT_METHOD
 
     def percent(self, probability: float) -> float:
         return 100 * probability
