@@ -61,6 +61,7 @@ __all__ = [  # besides its own functions, the engine's names the Era-only pages 
     # and for the Era engine's own commands (bout_odds, race_odds, dice), by module
     "dice_engine",
     "engine",
+    "exact_engine",
     "kit_table",
     "odds_engine",
 ]
@@ -68,6 +69,7 @@ __all__ = [  # besides its own functions, the engine's names the Era-only pages 
 # The commands are the Era engine's by nature, but take it from here, so that nothing outside
 # rules/ but this adapter imports rules.era (issue 9).
 from rules.era import dice as dice_engine
+from rules.era import exact as exact_engine
 from rules.era import kits as kit_table
 from rules.era import odds as odds_engine
 

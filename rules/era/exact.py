@@ -26,7 +26,7 @@ The chain is propagated forward round by round as one probability array (numpy) 
 state; a finished bout's mass goes to its outcome (the winner, and the loser's favor, or his
 death), so the verdict split follows as in `rules.era.odds` (the editor keeps his default, the
 loser appeals alone). The mass left at the round cap is the draw. Propagation stops early
-once the mass still fighting is below `TOLERANCE` (1e-15): that remainder is reported as
+once the mass still fighting is below `TOLERANCE` (1e-12): that remainder is reported as
 `unresolved`, and no figure can be off by more than it (plus float rounding, far below
 1e-12), so every figure is exact to 1e-9.
 """
@@ -58,7 +58,8 @@ from rules.era.orders import Choice, Orders
 from rules.era.readings import Reading
 
 Array = NDArray[np.float64]
-TOLERANCE = 1e-15  # stop once the mass still fighting is below this
+EXACT_METHOD = "exact (markov chain)"  # how the command and the pages name it
+TOLERANCE = 1e-12  # stop once the mass still fighting is below this (every figure to 1e-9)
 FAVORS = FAVOR_MAX + 1  # 0..6
 PENDING_LOW = -1  # a miss's own lines: a Calamity −1, a Breakthrough +2 (or +1 with both)
 PENDING = FAVORS + 3  # unclamped favor −1..8 while the round's lines wait
@@ -164,7 +165,7 @@ class ExactOdds:
 
     @property
     def method(self) -> str:
-        return "exact"
+        return EXACT_METHOD
 
     def percent(self, probability: float) -> float:
         return 100 * probability
@@ -240,6 +241,45 @@ def _clamp_map(shift: int, size: int = FAVORS, low: int = 0) -> Array:
     return matrix
 
 
+@dataclass(frozen=True)
+class _Kernel:
+    """One attack's effect on (the defender's Wounds, the attacker's favor), by whether it
+    gives a Critical Injury (index 0 no, 1 yes): `move[c][w, w2, f, f2]` the chance of going
+    from Wounds w and favor f to w2 and clamp(f + lines) = f2 and staying up; `drop[c][w]` the
+    chance of Wounds at or past the drop from w; `total[c]` the chance of the kind at all."""
+
+    move: tuple[Array, Array]
+    drop: tuple[Array, Array]
+    total: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class _Kernels:
+    hits: _Kernel  # the hits only (a miss keeps the idle count going)
+    all: _Kernel  # the hits and the misses (once the round has had a hit)
+
+    @classmethod
+    def of(cls, attack: _Attack, alive: int, maps: dict[int, Array]) -> _Kernels:
+        move = np.zeros((2, alive, alive, FAVORS, FAVORS))
+        drop = np.zeros((2, alive))
+        total = [0.0, 0.0]
+        for wounds, crit, lines, chance in attack.hits:
+            c = int(crit)
+            total[c] += chance
+            for w in range(alive):
+                if w + wounds < alive:
+                    move[c, w, w + wounds] += chance * maps[lines]
+                else:
+                    drop[c, w] += chance
+        hits = _Kernel((move[0].copy(), move[1].copy()), (drop[0], drop[1]), (total[0], total[1]))
+        missed = sum(chance for _, chance in attack.misses)
+        for lines, chance in attack.misses:
+            for w in range(alive):
+                move[0, w, w] += chance * maps[lines]
+        every = _Kernel((move[0], move[1]), (drop[0], drop[1]), (total[0] + missed, total[1]))
+        return cls(hits, every)
+
+
 # --- the chain ------------------------------------------------------------------------------
 
 
@@ -277,7 +317,22 @@ class _Chain:
         self.gives_y = np.array([ey.orders.yields_after_first_injury(f) for f in range(FAVORS)])
         self.maps = {d: _clamp_map(d) for d in range(-4, 5)}
         self.pending_maps = {d: _clamp_map(d, PENDING, PENDING_LOW) for d in (-1, 0)}
+        self.kernel_x = _Kernels.of(self.attack_x, self.wy, self.maps)
+        self.kernel_y = _Kernels.of(self.attack_y, self.wx, self.maps)
+        # A miss of the first man, as a favor map: each of his misses' lines at its chance,
+        # with the idle round's -1 (at every second such round: parity 1) when both missed.
+        self.miss_x = sum(chance for _, chance in self.attack_x.misses)
+        self.settle_x = self._miss_map(self.attack_x, 0)
+        self.idle_x = (self.settle_x, self._miss_map(self.attack_x, -1))
+        self.idle_y = (self._miss_map(self.attack_y, 0), self._miss_map(self.attack_y, -1))
+        self.weight = 1.0
         self.tally = _Tally({s: np.zeros(FAVORS) for s in Side}, dict.fromkeys(Side, 0.0))
+
+    def _miss_map(self, attack: _Attack, line: int) -> Array:
+        matrix = np.zeros((FAVORS, FAVORS))
+        for lines, chance in attack.misses:
+            matrix += chance * self.maps[lines + line]
+        return matrix
 
     # P axes: wX, wY, iX, iY, idle parity, fY, fX
 
@@ -293,6 +348,7 @@ class _Chain:
 
     def run(self, p: Array, fought: int, weight: float) -> None:
         tally = self.tally
+        self.weight = weight
         tally.rounds += weight * fought
         number = fought
         while number < ROUND_CAP:
@@ -309,146 +365,84 @@ class _Chain:
         self.tally.lose[side] += weight * by_favor
 
     def _round(self, p: Array, weight: float) -> Array:
-        x, y = self.x, self.y
         wx, wy = self.wx, self.wy
+        kx, ky = self.kernel_x, self.kernel_y
         # The first man's turn: a wound yield (always honorable: past half his Wound Points).
         if self.yield_x < wx:
-            self._lose(x, p[self.yield_x :].sum(axis=(0, 1, 2, 3, 4, 5)), weight)
+            self._lose(self.x, p[self.yield_x :].sum(axis=(0, 1, 2, 3, 4, 5)), weight)
             p[self.yield_x :] = 0.0
         # His attack. Hits: the idle count restarts, so parity is dropped; his lines apply.
         ps = p.sum(axis=4)  # wX, wY, iX, iY, fY, fX
         q_hit = np.zeros((wx, wy, 2, 3, FAVORS, FAVORS))  # iY: 0 none, 1 before, 2 this round
-        by_lines: dict[int, Array] = {}
-        for wounds, crit, lines, chance in self.attack_x.hits:
-            g = by_lines.get(lines)
-            if g is None:
-                g = by_lines[lines] = np.zeros_like(q_hit)
-            self._strike(ps, g, wounds, crit, chance, weight, defender=y)
-        for lines, g in by_lines.items():
-            q_hit += g @ self.maps[lines]
-        # Misses: his lines wait (unclamped) for the round's end or a finish.
-        q_miss = np.zeros((wx, wy, 2, 2, 2, FAVORS, PENDING))
-        for lines, chance in self.attack_x.misses:
-            start = lines - PENDING_LOW
-            q_miss[..., start : start + FAVORS] += chance * p
+        self._strike_y(ps, q_hit, kx.hits)
+        # Misses: p itself, at the chance of a miss; his lines wait for the round's end (the
+        # precomputed maps add them then, each at its chance, clamped once with the others).
         # The second man's turn: his wound yield (his favor has no lines pending yet).
         if self.yield_y < wy:
-            self._lose(y, q_hit[:, self.yield_y :].sum(axis=(0, 1, 2, 3, 5)), weight)
-            self._lose(y, q_miss[:, self.yield_y :].sum(axis=(0, 1, 2, 3, 4, 6)), weight)
+            self._lose(self.y, q_hit[:, self.yield_y :].sum(axis=(0, 1, 2, 3, 5)), weight)
+            self._lose(
+                self.y, self.miss_x * p[:, self.yield_y :].sum(axis=(0, 1, 2, 3, 4, 6)), weight
+            )
             q_hit[:, self.yield_y :] = 0.0
-            q_miss[:, self.yield_y :] = 0.0
-        # His attack, then the round's end.
+            p[:, self.yield_y :] = 0.0
+        # His attack, then the round's end. After the first man missed, the first man's
+        # lines settle as they are (a hit by the second restarts the idle count).
         r = np.zeros((wx, wy, 3, 3, 2, FAVORS, FAVORS))  # iX, iY: 0, 1 before, 2 this round
-        self._second_on_hit(q_hit, r, weight)
-        self._second_on_miss(q_miss, r, weight)
-        return self._first_injuries(r, weight)
-
-    def _strike(
-        self,
-        src: Array,
-        dst: Array,
-        wounds: int,
-        crit: bool,
-        chance: float,
-        weight: float,
-        *,
-        defender: Side,
-    ) -> None:
-        """The first man's hit on the second: src axes wX, wY, iX, iY(2), fY, fX; dst the same
-        with iY in three (0, 1 before, 2 this round). Bouts it ends go to the tally."""
-        wy = self.wy
-        fatal = self.fatal_y
-        for before in (0, 1):
-            mass = chance * src[:, :, :, before]  # wX, wY, iX, fY, fX
-            if crit:
-                dead = fatal[before]
-                self.tally.killed[defender] += weight * dead * float(mass.sum())
-                if before == 1:  # a second Critical Injury: the editor's man parts them
-                    self._lose(defender, (1 - dead) * mass.sum(axis=(0, 1, 2, 4)), weight)
-                    continue
-                mass = (1 - dead) * mass
-                into = 2
-            else:
-                into = before
-            if wounds:
-                self._lose(defender, mass[:, wy - wounds :].sum(axis=(0, 1, 2, 4)), weight)
-            dst[:, wounds:, :, into] += mass[:, : wy - wounds]
-
-    def _second_on_hit(self, q: Array, r: Array, weight: float) -> None:
-        """After the first man hit: no idle line; the second man's lines apply at the end."""
-        x = self.x
-        wx = self.wx
-        fatal = self.fatal_x
-        by_lines: dict[int, Array] = {}
-        for lines, chance in self.attack_y.misses:
-            g = by_lines.get(lines)
-            if g is None:
-                g = by_lines[lines] = np.zeros((wx, self.wy, 3, 3, FAVORS, FAVORS))
-            g[:, :, :2] += chance * q
-        for wounds, crit, lines, chance in self.attack_y.hits:
-            g = by_lines.get(lines)
-            if g is None:
-                g = by_lines[lines] = np.zeros((wx, self.wy, 3, 3, FAVORS, FAVORS))
-            for before in (0, 1):
-                mass = chance * q[:, :, before]  # wX, wY, iY, fY, fX
-                if crit:
-                    dead = fatal[before]
-                    self.tally.killed[x] += weight * dead * float(mass.sum())
-                    if before == 1:
-                        self._lose(x, (1 - dead) * mass.sum(axis=(0, 1, 2, 3)), weight)
-                        continue
-                    mass = (1 - dead) * mass
-                    into = 2
-                else:
-                    into = before
-                if wounds:
-                    self._lose(x, mass[wx - wounds :].sum(axis=(0, 1, 2, 3)), weight)
-                g[wounds:, :, into] += mass[: wx - wounds]
-        for lines, g in by_lines.items():
-            # fY is axis 4: clamp(fY + lines) (the first man hit, so no idle line)
-            r[:, :, :, :, 0] += self.maps[lines].T @ g
-
-    def _second_on_miss(self, q: Array, r: Array, weight: float) -> None:
-        """After the first man missed: q axes wX, wY, iX, iY, parity, fY, uX (his pending)."""
-        x = self.x
-        wx = self.wx
-        fatal = self.fatal_x
-        settle = self.pending_maps[0]  # uX → clamp(uX)
-        # The second man hits: the idle count restarts; the first man's lines apply as they are.
-        qs = q.sum(axis=4)  # wX, wY, iX, iY, fY, uX
-        by_lines: dict[int, Array] = {}
-        for wounds, crit, lines, chance in self.attack_y.hits:
-            g = by_lines.get(lines)
-            if g is None:
-                g = by_lines[lines] = np.zeros((wx, self.wy, 3, 2, FAVORS, PENDING))
-            for before in (0, 1):
-                mass = chance * qs[:, :, before]  # wX, wY, iY, fY, uX
-                if crit:
-                    dead = fatal[before]
-                    self.tally.killed[x] += weight * dead * float(mass.sum())
-                    if before == 1:
-                        self._lose(x, (1 - dead) * mass.sum(axis=(0, 1, 2, 3)) @ settle, weight)
-                        continue
-                    mass = (1 - dead) * mass
-                    into = 2
-                else:
-                    into = before
-                if wounds:
-                    self._lose(x, mass[wx - wounds :].sum(axis=(0, 1, 2, 3)) @ settle, weight)
-                g[wounds:, :, into] += mass[: wx - wounds]
-        for lines, g in by_lines.items():
-            moved = self.maps[lines].T @ (g @ settle)
-            r[:, :, :, :2, 0] += moved
+        settled = p.sum(axis=4) @ self.settle_x  # wX, wY, iX, iY(2), fY, fX
+        self._strike_x(q_hit, settled, r, ky)
         # Both missed: a round without a hit; at an even count the crowd takes 1 from each.
         for parity in (0, 1):
-            line = -1 if parity == 1 else 0
-            src = q[:, :, :, :, parity]  # wX, wY, iX, iY, fY, uX
-            fy_map = sum(
-                (chance * self.maps[lines + line] for lines, chance in self.attack_y.misses),
-                np.zeros((FAVORS, FAVORS)),
-            )
-            moved = fy_map.T @ (src @ self.pending_maps[line])
+            moved = self.idle_y[parity].T @ (p[:, :, :, :, parity] @ self.idle_x[parity])
             r[:, :, :2, :2, 1 - parity] += moved
+        return self._first_injuries(r, weight)
+
+    def _strike_y(self, src: Array, dst: Array, kernel: _Kernel) -> None:
+        """The first man's attack on the second: src axes wX, wY, iX, iY (0 none, 1 had his
+        first injury), fY, fX; dst the same with iY in three (0, 1 before, 2 this round). Bouts
+        it ends go to the tally."""
+        y, weight = self.y, self.weight
+        dead = self.fatal_y
+        crit = kernel.total[1]
+        # No injury: the same iY. The defender's favor is axis 4 (before the contraction).
+        self._lose(y, kernel.drop[0] @ src.sum(axis=(0, 2, 3, 5)), weight)
+        moved = np.tensordot(src, kernel.move[0], axes=([1, 5], [0, 2]))  # wX iX iY fY wY' fX'
+        dst[:, :, :, :2] += moved.transpose(0, 4, 1, 2, 3, 5)
+        if not crit:
+            return
+        # An injury: it may kill; a second parts them; a first goes on (iY 2) if he stands.
+        fresh, again = src[:, :, :, 0], src[:, :, :, 1]  # wX, wY, iX, fY, fX
+        self.tally.killed[y] += weight * crit * (dead[0] * fresh.sum() + dead[1] * again.sum())
+        self._lose(y, (1 - dead[1]) * crit * again.sum(axis=(0, 1, 2, 4)), weight)
+        self._lose(y, (1 - dead[0]) * (kernel.drop[1] @ fresh.sum(axis=(0, 2, 4))), weight)
+        moved = np.tensordot(fresh, kernel.move[1], axes=([1, 4], [0, 2]))  # wX iX fY wY' fX'
+        dst[:, :, :, 2] += (1 - dead[0]) * moved.transpose(0, 3, 1, 2, 4)
+
+    def _strike_x(self, hit: Array, missed: Array, dst: Array, kernels: _Kernels) -> None:
+        """The second man's attack on the first, who hit (`hit`) or missed (`missed`, his
+        lines settled): both with axes wX, wY, iX (0 none, 1 had his first injury), iY (3 for
+        `hit`: 0, 1 before, 2 this round; 2 for `missed`), fY, fX; into dst (a round with a
+        hit: parity 0), iX in three (0, 1 before, 2 this round). After a hit his misses
+        count like hits without Wounds; after a miss they are the idle round, handled by
+        the caller. Bouts it ends go to the tally."""
+        x, weight = self.x, self.weight
+        dead = self.fatal_x
+        crit = kernels.all.total[1]
+        for src, kernel in ((hit, kernels.all), (missed, kernels.hits)):
+            self._lose(x, kernel.drop[0] @ src.sum(axis=(1, 2, 3, 4)), weight)
+            moved = np.tensordot(src, kernel.move[0], axes=([0, 4], [0, 2]))
+            # moved axes: wY, iX, iY, fX, wX', fY'
+            dst[:, :, :2, : src.shape[3], 0] += moved.transpose(4, 0, 1, 2, 5, 3)
+        if not crit:
+            return
+        both = hit.copy()
+        both[:, :, :, :2] += missed
+        fresh, again = both[:, :, 0], both[:, :, 1]  # wX, wY, iY, fY, fX
+        self.tally.killed[x] += weight * crit * (dead[0] * fresh.sum() + dead[1] * again.sum())
+        self._lose(x, (1 - dead[1]) * crit * again.sum(axis=(0, 1, 2, 3)), weight)
+        self._lose(x, (1 - dead[0]) * (kernels.all.drop[1] @ fresh.sum(axis=(1, 2, 3))), weight)
+        moved = np.tensordot(fresh, kernels.all.move[1], axes=([0, 3], [0, 2]))
+        # moved axes: wY, iY, fX, wX', fY'
+        dst[:, :, 2, :, 0] += (1 - dead[0]) * moved.transpose(3, 0, 1, 4, 2)
 
     def _first_injuries(self, r: Array, weight: float) -> Array:
         """The round's first Critical Injuries: yield (his orders, at his favor now) or fight

@@ -81,6 +81,11 @@ def run(options: dict, defaults: dict) -> str:
             "KIND[:NAME[:SIDE[:THUMB]]], --bouts, --seed, --json and --log",
             returncode=2,
         )
+    if options.get("method") == "exact":
+        raise CommandError(
+            "--method exact: the skirmish has no exact chain; use --method monte-carlo or auto",
+            returncode=2,
+        )
     try:
         setup = build_setup(options)
         if options["log"]:

@@ -7,6 +7,7 @@
     manage.py bout_odds --bouts 1 --seed 7 --log
     manage.py bout_odds --engine era-bout/1            # the figures of the older reading
     manage.py bout_odds --sampler logged               # every bout fought by the logged engine
+    manage.py bout_odds --method exact                 # the exact chain (rules/era/exact.py)
     manage.py bout_odds --ruleset moritari --fighter thraex:Bithys --fighter murmillo \
         --fighter lion                                 # the skirmish: see _moritari.py
 
@@ -18,6 +19,13 @@ the text name it. `--sampler` picks how the bouts are sampled: `fast` (the defau
 drawn from its pool's exact table, numpy, rules/era/fast_odds.py) or `logged` (each bout fought
 by the logged engine from its own seed, as every run was before the fast path: the figures the
 golden recordings hold); the method line says which ran.
+
+`--method` picks exact or sampled odds: `exact` (the Markov chain over the bout's state,
+rules/era/exact.py; a CommandError where the orders ask the GM), `monte-carlo` (the sampler
+above), or `auto` (the default): exact where it applies, else Monte Carlo; an explicit
+`--sampler` asks for sampling, so auto then samples. Exact JSON keeps the Monte Carlo keys:
+`counts` holds the probabilities (0-1, unrounded), `bouts` and `seed` are null and every
+standard error is 0 (docs/rules.md, "Exact odds in bout_odds").
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ from arena.adapters.era import (
     SKILLS,
     Fighter,
     engine,
+    exact_engine,
     kit_table,
     odds_engine,
     orders_by_name,
@@ -55,6 +64,12 @@ MAX_BOUTS, OddsResult, bout_odds = (
     odds_engine.bout_odds,
 )
 SAMPLERS = {"fast": odds_engine.FAST, "logged": odds_engine.LOGGED}
+ExactOdds, exact_odds, why_not_exact = (
+    exact_engine.ExactOdds,
+    exact_engine.exact_odds,
+    exact_engine.why_not_exact,
+)
+METHODS = ("auto", "exact", "monte-carlo")
 bout_seeds, verdict_for = odds_engine.bout_seeds, odds_engine.verdict_for
 
 SIDE_DEFAULTS = {
@@ -121,9 +136,10 @@ class Command(BaseCommand):
         parser.add_argument(
             "--sampler",
             choices=tuple(SAMPLERS),
-            default="fast",
+            default=None,
             help="fast: pool tables, numpy (default); logged: every bout by the logged engine",
         )
+        add_method_argument(parser)
         self.defaults = vars(parser.parse_args([]))  # to tell an option given from its default
 
     def handle(self, *args, **options):
@@ -137,20 +153,65 @@ class Command(BaseCommand):
             if options["log"]:
                 self.stdout.write(run_log(setup, options))
                 return
-            odds = bout_odds(
-                setup,
-                bouts=options["bouts"],
-                seed=options["seed"],
-                engine_version=options["engine"],
-                sampler=SAMPLERS[options["sampler"]],
-            )
+            odds = odds_by_method(setup, options)
         except RulesError as error:
             raise CommandError(str(error), returncode=2) from error
         if options["json"]:
-            payload = {"setup": describe_setup(setup)} | odds.as_dict()
+            payload = {"setup": describe_setup(setup)} | odds_payload(odds)
             self.stdout.write(json.dumps(payload, indent=2))
         else:
             self.stdout.write(render(setup, odds))
+
+
+# --- the method: exact or Monte Carlo (kept apart from the rest of the command) ---------------
+
+
+def add_method_argument(parser: CommandParser) -> None:
+    parser.add_argument(
+        "--method",
+        choices=METHODS,
+        default="auto",
+        help="exact: the Markov chain; monte-carlo: sampled; auto (default): exact where the "
+        "orders decide every choice, else Monte Carlo",
+    )
+
+
+def wants_exact(setup: BoutSetup, options: dict) -> bool:
+    """Whether to answer with the exact chain: asked for (refused where it does not apply),
+    or auto where it applies and no --sampler asks for sampling."""
+    method = options.get("method") or "auto"
+    if method == "exact":
+        reason = why_not_exact(setup)
+        if reason is not None:
+            raise RulesError(f"--method exact does not apply: {reason}; use --method monte-carlo")
+        if options.get("sampler") is not None:
+            raise RulesError("--sampler picks how Monte Carlo samples; --method exact samples none")
+        return True
+    if method == "monte-carlo" or options.get("sampler") is not None:
+        return False
+    return why_not_exact(setup) is None
+
+
+def odds_by_method(setup: BoutSetup, options: dict) -> OddsResult | ExactOdds:
+    if wants_exact(setup, options):
+        return exact_odds(setup, engine_version=options["engine"])
+    return bout_odds(
+        setup,
+        bouts=options["bouts"],
+        seed=options["seed"],
+        engine_version=options["engine"],
+        sampler=SAMPLERS[options.get("sampler") or "fast"],
+    )
+
+
+def odds_payload(odds: OddsResult | ExactOdds) -> dict:
+    """The JSON keys of a Monte Carlo run for both methods; for exact, `counts` holds the
+    probabilities (unrounded), `bouts` and `seed` are null, the standard errors 0."""
+    if isinstance(odds, OddsResult):
+        return odds.as_dict()
+    data = odds.as_dict() | {"counts": odds.as_dict()["probability"]}
+    keys = ("engine_version", "method", "bouts", "seed", "counts", "per_100", "standard_error")
+    return {key: data[key] for key in keys + ("mean_rounds",)}
 
 
 def add_side_arguments(parser: CommandParser, side: str, defaults: dict) -> None:
@@ -242,7 +303,7 @@ def entrant_line(side: str, entrant: Entrant) -> str:
     )
 
 
-def render(setup: BoutSetup, odds: OddsResult) -> str:
+def render(setup: BoutSetup, odds: OddsResult | ExactOdds) -> str:
     names = {"a": setup.a.fighter.name, "b": setup.b.fighter.name}
     lines = [f"Era bout odds, {odds.engine_version} ({odds.method})", entrant_line("a", setup.a)]
     lines += [entrant_line("b", setup.b), "", f"  {'':<38} {'in 100':>7} {'± s.e.':>7}"]

@@ -20,7 +20,7 @@ def run(*args: str) -> str:
 
 
 def test_json_counts_add_up_and_name_the_method():
-    data = json.loads(run("--bouts", "400", "--seed", "3", "--json"))
+    data = json.loads(run("--bouts", "400", "--seed", "3", "--json", "--method", "monte-carlo"))
     counts = data["counts"]
     assert counts["a_wins"] + counts["b_wins"] + counts["draws"] == 400
     assert data["method"] == "monte carlo (pool tables), 400 bouts, seed 3"
@@ -31,7 +31,7 @@ def test_json_counts_add_up_and_name_the_method():
 
 def test_the_briefs_command_line_and_a_readable_table():
     args = "--a thraex --b murmillo --a-melee 3 --b-melee 2 --a-favor 3 --b-favor 2"
-    args += " --a-orders cautious --b-orders cautious --bouts 300 --seed 1"
+    args += " --a-orders cautious --b-orders cautious --bouts 300 --seed 1 --method monte-carlo"
     text = run(*args.split())
     assert "monte carlo (pool tables), 300 bouts, seed 1" in text
     assert "Bithys wins" in text and "sword called" in text and "mean rounds" in text
@@ -133,12 +133,14 @@ def test_an_injury_not_on_the_table_is_a_one_line_error():
 def test_the_odds_name_the_engine_new_bouts_are_fought_with_by_default():
     data = json.loads(run("--bouts", "20", "--json"))
     assert data["engine_version"] == "era-bout/2"
-    assert run("--bouts", "20").startswith("Era bout odds, era-bout/2 (monte carlo")
+    sampled = run("--bouts", "20", "--method", "monte-carlo")
+    assert sampled.startswith("Era bout odds, era-bout/2 (monte carlo")
 
 
 def test_engine_era_bout_1_gives_the_older_readings_figures():
-    old = json.loads(run("--engine", "era-bout/1", "--bouts", "3000", "--seed", "1", "--json"))
-    new = json.loads(run("--engine", "era-bout/2", "--bouts", "3000", "--seed", "1", "--json"))
+    sampled = ("--bouts", "3000", "--seed", "1", "--json", "--method", "monte-carlo")
+    old = json.loads(run("--engine", "era-bout/1", *sampled))
+    new = json.loads(run("--engine", "era-bout/2", *sampled))
     assert (old["engine_version"], new["engine_version"]) == ("era-bout/1", "era-bout/2")
     # The same bouts (seeds), read two ways: era-bout/2's earlier drop and earlier wound yield
     # send more losers out at low Crowd Favor.
@@ -161,3 +163,54 @@ def test_an_unknown_engine_is_a_one_line_error():
         run("--engine", "era-bout/3", "--bouts", "5")
     assert error.value.returncode == 2
     assert "invalid choice: 'era-bout/3'" in str(error.value) and "\n" not in str(error.value)
+
+
+# --- exact or Monte Carlo (issue 14) -------------------------------------------------------
+
+
+def test_auto_gives_the_exact_odds_with_the_monte_carlo_keys():
+    exact = json.loads(run("--json"))
+    sampled = json.loads(run("--json", "--method", "monte-carlo", "--bouts", "500"))
+    assert exact["method"] == "exact (markov chain)"
+    assert exact.keys() == sampled.keys()
+    assert exact["bouts"] is None and exact["seed"] is None
+    assert exact["per_100"]["a_wins"] == 52.49 and exact["per_100"]["loser_missio"] == 36.23
+    counts = exact["counts"]
+    assert counts["a_wins"] + counts["b_wins"] + counts["draws"] == pytest.approx(1, abs=1e-9)
+    assert set(exact["standard_error"].values()) == {0.0}
+    assert json.loads(run("--json", "--method", "exact")) == exact
+
+
+def test_an_explicit_sampler_samples_under_auto():
+    data = json.loads(run("--json", "--sampler", "logged", "--bouts", "50", "--seed", "2"))
+    assert data["method"] == "monte carlo, 50 bouts, seed 2"
+    with pytest.raises(CommandError) as error:
+        run("--method", "exact", "--sampler", "fast")
+    assert error.value.returncode == 2 and "--method exact samples none" in str(error.value)
+
+
+def test_exact_where_the_orders_ask_the_gm_is_a_one_line_error(monkeypatch):
+    from arena.management.commands import bout_odds as command
+
+    build = command.build_setup
+
+    def asking(options):
+        setup = build(options)
+        asked = command.Entrant(
+            fighter=setup.a.fighter,
+            kit=setup.a.kit,
+            favor=setup.a.favor,
+            orders=setup.a.orders.asking(command.engine.DecisionKind.YIELD),
+        )
+        return command.BoutSetup(asked, setup.b, setup.first)
+
+    monkeypatch.setattr(command, "build_setup", asking)
+    with pytest.raises(CommandError) as error:
+        run("--method", "exact")
+    message = str(error.value)
+    assert error.value.returncode == 2 and "\n" not in message
+    assert "--method exact does not apply: side a's orders ask the GM" in message
+    # auto falls back to Monte Carlo, which also needs orders that answer for him.
+    with pytest.raises(CommandError) as error:
+        run("--json", "--bouts", "200", "--seed", "3")
+    assert "side a's orders ask the GM; the odds need automatic orders" in str(error.value)

@@ -113,3 +113,37 @@ def test_bad_input_is_one_clear_refusal(args, words):
 def test_fighters_belong_to_the_skirmish():
     with pytest.raises(CommandError, match="--fighter is for --ruleset moritari"):
         call_command("bout_odds", "--fighter", "lion", stdout=StringIO())
+
+
+def test_the_skirmish_has_no_exact_method_but_auto_samples():
+    with pytest.raises(CommandError) as error:
+        call_command(
+            "bout_odds",
+            "--ruleset",
+            "moritari",
+            "--fighter",
+            "thraex",
+            "--fighter",
+            "lion",
+            "--method",
+            "exact",
+            stdout=StringIO(),
+        )
+    assert "--method exact" in str(error.value) and error.value.returncode == 2
+    out = StringIO()
+    call_command(
+        "bout_odds",
+        "--ruleset",
+        "moritari",
+        "--fighter",
+        "thraex",
+        "--fighter",
+        "lion",
+        "--method",
+        "auto",
+        "--bouts",
+        "50",
+        "--json",
+        stdout=out,
+    )
+    assert json.loads(out.getvalue())["bouts"] == 50
