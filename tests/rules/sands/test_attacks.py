@@ -2,6 +2,8 @@
 
 The Murmillo is gladiator 0 (scutum +3, Strong), the Thraex gladiator 1 (parmula +2, sica)."""
 
+import contextlib
+
 import pytest
 
 from rules.core.errors import RulesError
@@ -166,10 +168,8 @@ def test_forced_off_the_grid_keeps_his_feet_on_four_or_more(scripted):
 def test_the_collision_table(scripted, effect, forfeited, fatigue, conceded):
     bout = scripted(3, effect)
     m, t = place(bout, (3, 0), (4, 0), [], [])
-    try:
+    with contextlib.suppress(BoutOver):
         bout.forced_off(t)
-    except BoutOver:
-        pass
     assert (t.forfeited, t.fatigue, t.conceded) == (forfeited, fatigue, conceded)
     assert t.pos == (4, 0)  # nobody leaves the grid
 
@@ -274,10 +274,8 @@ def test_outflank_steps_round_to_put_his_back_to_the_wall(scripted):
 def test_slow_kill_location_effects(scripted, location, roll, conceded, forfeited):
     bout = scripted(6, 6, 1, 1, *roll)
     m, t = place(bout, (0, 0), (1, 0), [A], [])
-    try:
+    with contextlib.suppress(BoutOver):
         bout.attack(m)
-    except BoutOver:
-        pass
     assert t.wounds[location] == 2 and t.bleed == 1
     assert (t.conceded, t.forfeited) == (conceded, forfeited)
 
