@@ -1,0 +1,1079 @@
+"""The Sands bout: turn by turn from one seed and the two gladiators' orders.
+
+A turn has the seed's five phases:
+1. Roll: each gladiator rolls his action dice (six, less those forfeited or surrendered).
+2. Initiative: Manoeuvre dice counted (the Thraex's Special dice too: Dominant), Laurel dice
+   converted to Manoeuvre to bid higher, a Laurel Token breaking a tie (+1), otherwise the tie
+   goes to him who did not hold the Initiative Token last turn (turn 1: a d6 roll-off); the
+   winner keeps the Initiative Token or passes it (his orders).
+3. Activations: the holder of the token activates fully, then the other; each spends dice on
+   actions in his own activation and on reactions in the other's.
+4. Fatigue and bleeding: Hurt (a die surrendered each 3 wounds), 1 Fatigue and 1 a Bleed Token,
+   Fatigued (a die surrendered, a floor) and Exhausted (concedes).
+5. End of turn: the dice gathered, Fervour discarded, the once-a-turn special attacks renewed.
+
+The bout ends at once when a man is killed or concedes (Disabled, Tripped, all dice lost, two
+Apathy Tokens, raised finger), in phase four when a man is Exhausted (both at once: stans
+missus, a draw), and after `turn_limit` turns when one is set (the optional ten-turn limit, a
+draw). The living loser appeals to the crowd (2d6). docs/rules.md, "Sands", has every choice.
+
+One `random.Random(seed)` draws every die in a fixed order, and orders never draw, so the same
+seed and orders give the same bout. `play(..., record=False)` keeps no log (the odds' path).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core.errors import RulesError
+from rules.sands.board import (
+    RADIUS,
+    START,
+    Hex,
+    adjacent,
+    back_to_the_wall,
+    directly_away,
+    distance,
+    edge_distance,
+    neighbours,
+    on_grid,
+    rear_hexes,
+    step_towards,
+)
+from rules.sands.dice import POOL_SIZE, Face, face_of
+from rules.sands.kinds import (
+    BODY_BONUS,
+    HIT_LOCATION,
+    LIMBS,
+    WOUND_BOXES,
+    Kind,
+    Location,
+    kind_of,
+)
+from rules.sands.orders import Orders
+
+ENGINE_VERSION = "sands/1"
+FATIGUE_BOXES = 14
+FATIGUED_AT = 10  # the box marked F (ours)
+EXHAUSTED_AT = 14  # the box marked X: the last
+MAX_CROWD = 2  # Favour or Disfavour held at most; a third becomes Fervour or Apathy
+APATHY_CONCEDES = 2
+HURT_EVERY = 3  # wounds a Hurt
+MAX_TURNS = 40  # a safety stop (a draw); fatigue ends every bout long before (docs/rules.md)
+TEN_TURNS = 10  # the seed's optional limit
+APPEAL_MITTE = 6  # 2d6 + modifiers: 2-5 Iugula, 6-12 Mitte
+PLAY_TO_CROWD_FAVOUR = 4  # d6: 1 Disfavour, 2-3 nothing, 4-6 Favour (ours)
+FORCED_OFF_SAFE = 4  # d6 + Manoeuvre dice: 1-3 collides with the wall
+HEAVY_STRIKE_BONUS = 2  # on the wound roll (ours)
+IMPETUS_MAX = 2  # +1 on the attack roll a hex moved this activation (ours)
+
+# Wound table bands, on 2d6 + modifiers.
+GLANCING, HARRIED, FLESH, DEEP, SLOW_KILL, KILLED = (
+    "glancing",
+    "harried",
+    "flesh wound",
+    "deep wound",
+    "slow kill",
+    "killed",
+)
+# Ends of a bout.
+END_KILLED = "killed"
+END_DISABLED = "disabled"
+END_TRIPPED = "tripped"
+END_EXHAUSTED = "exhausted"
+END_NO_DICE = "no dice"
+END_APATHY = "apathy"
+END_FINGER = "raised the finger"
+END_STANS = "stans missus"
+END_TURN_LIMIT = "turn limit"
+# Fates.
+WON, KILLED_ON_SAND, IUGULA, MITTE, DRAW = "won", "killed", "iugula", "mitte", "draw"
+
+
+def wound_band(total: int) -> str:
+    if total <= 2:
+        return GLANCING
+    if total <= 4:
+        return HARRIED
+    if total <= 7:
+        return FLESH
+    if total <= 10:
+        return DEEP
+    if total <= 12:
+        return SLOW_KILL
+    return KILLED
+
+
+@dataclass(frozen=True)
+class FighterSpec:
+    name: str
+    kind: str
+    orders: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        kind_of(self.kind)
+        Orders.from_mapping(self.orders)
+
+
+@dataclass(frozen=True)
+class Setup:
+    a: FighterSpec
+    b: FighterSpec
+    turn_limit: int | None = None  # TEN_TURNS for the seed's optional limit
+
+    def __post_init__(self) -> None:
+        if self.turn_limit is not None and not 1 <= self.turn_limit <= MAX_TURNS:
+            raise RulesError(f"turn_limit must be 1 to {MAX_TURNS} (or none)")
+
+    @property
+    def fighters(self) -> tuple[FighterSpec, FighterSpec]:
+        return self.a, self.b
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The board and both sheets at one moment: what a replay draws."""
+
+    hexes: tuple[Hex, Hex]
+    pools: tuple[tuple[str, ...], tuple[str, ...]]
+    forfeited: tuple[int, int]
+    surrendered: tuple[int, int]
+    fatigue: tuple[int, int]
+    wounds: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]
+    tokens: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]
+
+
+@dataclass(frozen=True)
+class SandsEvent:
+    """One entry of the log: its kind, the turn and phase, who it is about (0, 1, None), the
+    text, the figures of the moment (a tuple of name and value pairs) and the state after."""
+
+    kind: str
+    turn: int
+    phase: int
+    who: int | None
+    text: str
+    data: tuple[tuple[str, Any], ...]
+    state: Snapshot
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict(self.data).get(key, default)
+
+
+@dataclass
+class Gladiator:
+    index: int
+    spec: FighterSpec
+    kind: Kind
+    orders: Orders
+    pos: Hex
+    pool: list[Face] = field(default_factory=list)
+    forfeited: int = 0
+    surrendered: int = 0
+    defence_tokens: int = 0
+    laurel_token: int = 0
+    fervour: int = 0
+    favour: int = 0
+    disfavour: int = 0
+    apathy: int = 0
+    fatigue: int = 0
+    fatigued: bool = False  # reached F: the floor, and a die surrendered
+    bleed: int = 0
+    hurt: int = 0  # Hurt instances (a die surrendered each)
+    wounds: dict[Location, int] = field(default_factory=dict)
+    specials_used: set[str] = field(default_factory=set)
+    moved: int = 0  # hexes moved this activation
+    attacked: bool = False  # attempted an attack this activation
+    wounded_opponent: bool = False
+    dead: bool = False
+    conceded: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def dice_owned(self) -> int:
+        """Dice he rolls each turn: six, less the forfeited and the surrendered."""
+        return max(0, POOL_SIZE - self.forfeited - self.surrendered)
+
+    @property
+    def total_wounds(self) -> int:
+        return sum(self.wounds.values())
+
+    @property
+    def out(self) -> bool:
+        return self.dead or self.conceded is not None
+
+    def count(self, face: Face) -> int:
+        return self.pool.count(face)
+
+    def has(self, trait: str) -> bool:
+        return self.kind.has(trait)
+
+    def fatigue_floor(self) -> int:
+        return FATIGUED_AT if self.fatigued else 0
+
+
+@dataclass
+class Result:
+    turns: int
+    winner: int | None
+    loser: int | None
+    end_reason: str
+    fates: tuple[str, str]
+    appeal: int | None  # the loser's modified 2d6, when he appealed
+    gladiators: tuple[Gladiator, Gladiator]
+    events: list[SandsEvent]
+
+    def fate(self, index: int) -> str:
+        return self.fates[index]
+
+
+def _gladiator(index: int, spec: FighterSpec) -> Gladiator:
+    orders = Orders.from_mapping(spec.orders)
+    return Gladiator(index, spec, kind_of(spec.kind), orders, START[index])
+
+
+def _wounds(g: Gladiator) -> tuple[tuple[str, int], ...]:
+    return tuple((str(k), v) for k, v in g.wounds.items())
+
+
+def _tokens(g: Gladiator) -> tuple[tuple[str, int], ...]:
+    return (
+        ("defence", g.defence_tokens),
+        ("laurel", g.laurel_token),
+        ("fervour", g.fervour),
+        ("favour", g.favour),
+        ("disfavour", g.disfavour),
+        ("apathy", g.apathy),
+        ("bleed", g.bleed),
+    )
+
+
+class BoutOver(Exception):
+    """Raised inside a phase the moment the bout is decided."""
+
+
+# Dice he gives up first when one must go (a forfeit, a surrender), and the dice he spends
+# first on a move of two dice: those he needs least.
+SHED_ORDER = (
+    Face.RESPITE,
+    Face.SPECIAL,
+    Face.LAUREL,
+    Face.MANOEUVRE,
+    Face.DEFENCE,
+    Face.ATTACK,
+)
+
+
+class Bout:
+    """One bout in progress. `dice` (tests) replaces the generator's d6 with a script."""
+
+    def __init__(
+        self,
+        setup: Setup,
+        seed: int,
+        *,
+        record: bool = True,
+        dice: Callable[[], int] | None = None,
+        radius: int = RADIUS,
+    ) -> None:
+        self.setup = setup
+        self.rng = random.Random(seed)
+        self.record = record
+        self.radius = radius
+        self.events: list[SandsEvent] = []
+        self.turn = 0
+        self.phase = 0
+        self.token: int | None = None  # who held the Initiative Token this turn
+        self.g: tuple[Gladiator, Gladiator] = (_gladiator(0, setup.a), _gladiator(1, setup.b))
+        self._scripted = dice
+        self.winner: int | None = None
+        self.end_reason = ""
+        self.stans_missus = False
+
+    # --- dice ----------------------------------------------------------------------------
+
+    def d6(self) -> int:
+        if self._scripted is not None:
+            return self._scripted()
+        return int(self.rng.random() * 6) + 1
+
+    def roll2(self, advantage: int = 0, disadvantage: int = 0) -> tuple[int, tuple[int, ...]]:
+        """2d6, or 3d6 keeping the higher two (Advantage) or the lower two (Disadvantage); one
+        of each cancels, and more of one kind count once."""
+        mode = (advantage > 0) - (disadvantage > 0)
+        if mode == 0:
+            dice: tuple[int, ...] = (self.d6(), self.d6())
+            return dice[0] + dice[1], dice
+        dice = (self.d6(), self.d6(), self.d6())
+        ordered = sorted(dice)
+        kept = ordered[1:] if mode > 0 else ordered[:2]
+        return kept[0] + kept[1], dice
+
+    # --- the log -------------------------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        a, b = self.g
+        return Snapshot(
+            hexes=(a.pos, b.pos),
+            pools=(tuple(a.pool), tuple(b.pool)),
+            forfeited=(a.forfeited, b.forfeited),
+            surrendered=(a.surrendered, b.surrendered),
+            fatigue=(a.fatigue, b.fatigue),
+            wounds=(_wounds(a), _wounds(b)),
+            tokens=(_tokens(a), _tokens(b)),
+        )
+
+    def log(self, kind: str, who: int | None, text: str, **data: Any) -> None:
+        if self.record:
+            self.events.append(
+                SandsEvent(
+                    kind, self.turn, self.phase, who, text, tuple(data.items()), self.snapshot()
+                )
+            )
+
+    # --- the end -------------------------------------------------------------------------
+
+    def concede(self, g: Gladiator, reason: str) -> None:
+        if g.out:
+            return
+        g.conceded = reason
+        self.log("concede", g.index, f"{g.name} concedes: {reason}", reason=reason)
+        raise BoutOver
+
+    def kill(self, g: Gladiator) -> None:
+        g.dead = True
+        self.log("killed", g.index, f"{g.name} is killed")
+        raise BoutOver
+
+    # --- dice on the sheet ---------------------------------------------------------------
+
+    def _trim(self, g: Gladiator) -> None:
+        while len(g.pool) > g.dice_owned:
+            for face in SHED_ORDER:
+                if face in g.pool:
+                    g.pool.remove(face)
+                    break
+
+    def forfeit(self, g: Gladiator, why: str) -> None:
+        """A die to the forfeited area (back with a LAUREL die); he concedes with none left."""
+        if g.dice_owned == 0:
+            return
+        g.forfeited += 1
+        self._trim(g)
+        self.log("forfeit", g.index, f"{g.name} forfeits a die ({why})", why=why)
+        if g.dice_owned == 0:
+            self.concede(g, END_NO_DICE)
+
+    def surrender(self, g: Gladiator, why: str) -> None:
+        """A die lost for the match; he concedes with none left."""
+        if g.dice_owned == 0:
+            return
+        g.surrendered += 1
+        self._trim(g)
+        self.log("surrender", g.index, f"{g.name} surrenders a die ({why})", why=why)
+        if g.dice_owned == 0:
+            self.concede(g, END_NO_DICE)
+
+    def tire(self, g: Gladiator, amount: int, why: str) -> None:
+        g.fatigue = min(FATIGUE_BOXES, g.fatigue + amount)
+        self.log("fatigue", g.index, f"{g.name} +{amount} Fatigue ({why})", amount=amount, why=why)
+
+    def take(self, g: Gladiator, face: Face, *, wild: bool = False) -> str | None:
+        """Spend a die showing `face`, or one his class makes interchangeable with it (Resolute:
+        Defence and Respite; Dominant: Manoeuvre and Special), or with `wild` a LAUREL die or a
+        Fervour Token (1 Fatigue). Returns what he spent, or None."""
+        if face in g.pool:
+            g.pool.remove(face)
+            return str(face)
+        swap = None
+        if g.has("resolute"):
+            swap = {Face.DEFENCE: Face.RESPITE, Face.RESPITE: Face.DEFENCE}.get(face)
+        elif g.has("dominant"):
+            swap = {Face.MANOEUVRE: Face.SPECIAL, Face.SPECIAL: Face.MANOEUVRE}.get(face)
+        if swap is not None and swap in g.pool:
+            g.pool.remove(swap)
+            return f"{swap} as {face}"
+        if wild and Face.LAUREL in g.pool and face is not Face.LAUREL:
+            g.pool.remove(Face.LAUREL)
+            return f"laurel as {face}"
+        if wild and g.fervour:
+            g.fervour -= 1
+            self.tire(g, 1, "Fervour")
+            return f"fervour as {face}"
+        return None
+
+    def can(self, g: Gladiator, face: Face) -> int:
+        """Dice he could spend as `face` without wild dice."""
+        n = g.count(face)
+        if g.has("resolute") and face in (Face.DEFENCE, Face.RESPITE):
+            n = g.count(Face.DEFENCE) + g.count(Face.RESPITE)
+        if g.has("dominant") and face in (Face.MANOEUVRE, Face.SPECIAL):
+            n = g.count(Face.MANOEUVRE) + g.count(Face.SPECIAL)
+        return n
+
+    # --- the crowd -----------------------------------------------------------------------
+
+    def favour(self, g: Gladiator, why: str) -> None:
+        """Favour (a Disfavour cancelled first); at two, a third becomes a Fervour Token."""
+        if g.disfavour:
+            g.disfavour -= 1
+            self.log("crowd", g.index, f"the crowd forgives {g.name} ({why})", why=why)
+        elif g.favour < MAX_CROWD:
+            g.favour += 1
+            self.log("favour", g.index, f"{g.name} gains Favour ({why})", why=why)
+        else:
+            g.fervour += 1
+            self.log("fervour", g.index, f"{g.name} gains a Fervour Token ({why})", why=why)
+
+    def disfavour(self, g: Gladiator, why: str) -> None:
+        """Disfavour (a Favour cancelled first); at two, a third becomes an Apathy Token, and
+        the second Apathy Token concedes the match."""
+        if g.favour:
+            g.favour -= 1
+            self.log("crowd", g.index, f"{g.name} loses Favour ({why})", why=why)
+        elif g.disfavour < MAX_CROWD:
+            g.disfavour += 1
+            self.log("disfavour", g.index, f"{g.name} gains Disfavour ({why})", why=why)
+        else:
+            g.apathy += 1
+            self.log("apathy", g.index, f"{g.name} gains an Apathy Token ({why})", why=why)
+            if g.apathy >= APATHY_CONCEDES:
+                self.concede(g, END_APATHY)
+
+    def play_to_crowd(self, g: Gladiator) -> None:
+        source = self.take(g, Face.RESPITE)
+        if source is None:
+            raise RulesError(f"{g.name} has no RESPITE die to play to the crowd")
+        roll = self.d6()
+        self.log("play_to_crowd", g.index, f"{g.name} plays to the crowd: {roll}", roll=roll)
+        if roll >= PLAY_TO_CROWD_FAVOUR:
+            self.favour(g, "played to the crowd")
+        elif roll == 1:
+            self.disfavour(g, "played to the crowd and rolled a 1")
+
+    # --- conditions and the finger -------------------------------------------------------
+
+    def conditions(self, g: Gladiator) -> int:
+        """Apathy, Back to the Wall, Bleeding (each Bleed Token), Fatigued, Hurt (each)."""
+        other = self.g[1 - g.index]
+        wall = back_to_the_wall(g.pos, other.pos, self.radius)
+        return (g.apathy > 0) + wall + g.bleed + g.fatigued + g.hurt
+
+    def check_finger(self, g: Gladiator) -> None:
+        count = self.conditions(g)
+        if count < 2:
+            return
+        if g.orders.finger and count >= g.orders.finger:
+            self.log("finger", g.index, f"{g.name} raises the finger ({count} conditions)")
+            self.concede(g, END_FINGER)
+        roll = self.d6()
+        forced = roll < count
+        self.log(
+            "finger_roll",
+            g.index,
+            f"{g.name}, {count} conditions, rolls {roll}" + (": must yield" if forced else ""),
+            roll=roll,
+            conditions=count,
+        )
+        if forced:
+            self.concede(g, END_FINGER)
+
+    # --- movement ------------------------------------------------------------------------
+
+    def occupied(self, h: Hex, mover: Gladiator) -> bool:
+        return self.g[1 - mover.index].pos == h
+
+    def move(self, g: Gladiator, to: Hex, how: str) -> None:
+        if not on_grid(to, self.radius) or self.occupied(to, g) or distance(g.pos, to) != 1:
+            raise RulesError(f"{g.name} cannot move from {g.pos} to {to}")
+        frm, g.pos = g.pos, to
+        g.moved += 1
+        self.log("move", g.index, f"{g.name} moves {frm} -> {to} ({how})", frm=frm, to=to, how=how)
+
+    def close_in(self, g: Gladiator, hexes: int, how: str) -> bool:
+        """Step towards the opponent up to `hexes` times (never into him); False if stuck."""
+        other = self.g[1 - g.index]
+        stepped = False
+        for _ in range(hexes):
+            if adjacent(g.pos, other.pos):
+                break
+            to = step_towards(g.pos, other.pos, other.pos, self.radius)
+            if to is None:
+                break
+            self.move(g, to, how)
+            stepped = True
+        return stepped
+
+    def two_dice(self, g: Gladiator) -> list[Face] | None:
+        """Two dice for a one-hex move: the ones he needs least, never an ATTACK die nor the
+        DEFENCE dice he keeps for reactions."""
+        spare: list[Face] = []
+        defence_left = g.count(Face.DEFENCE) - g.orders.keep_defence
+        for face in SHED_ORDER:
+            for _ in range(g.count(face)):
+                if face is Face.ATTACK:
+                    continue
+                if face is Face.DEFENCE:
+                    if defence_left <= 0:
+                        continue
+                    defence_left -= 1
+                spare.append(face)
+        return spare[:2] if len(spare) >= 2 else None
+
+    # --- withdrawal and the wall ---------------------------------------------------------
+
+    def forced_off(self, g: Gladiator) -> None:
+        """Forced off the grid: d6 + 1 for each MANOEUVRE die in his pool; 1-3 collides with
+        the wall: d6, 1 Tripped (concedes), 2-4 a die forfeited, 5-6 1 Fatigue. He stays."""
+        bonus = g.count(Face.MANOEUVRE)
+        roll = self.d6()
+        total = roll + bonus
+        collides = total < FORCED_OFF_SAFE
+        self.log(
+            "wall",
+            g.index,
+            f"{g.name} is forced against the wall: {roll}+{bonus}"
+            + (", collides" if collides else ", keeps his feet"),
+            roll=roll,
+            bonus=bonus,
+            collides=collides,
+        )
+        if not collides:
+            return
+        effect = self.d6()
+        self.log("collision", g.index, f"{g.name} hits the wall: {effect}", roll=effect)
+        if effect == 1:
+            self.concede(g, END_TRIPPED)
+        elif effect <= 4:
+            self.forfeit(g, "wall collision")
+        else:
+            self.tire(g, 1, "wall collision")
+
+    def withdraw(self, defender: Gladiator, attacker: Gladiator, hit: bool, driven: bool) -> None:
+        rear = rear_hexes(defender.pos, attacker.pos)
+        free = [h for h in rear if on_grid(h, self.radius) and not self.occupied(h, defender)]
+        if driven:
+            # the attacker's choice: against the wall if he can, else nearest it
+            if any(not on_grid(h, self.radius) for h in rear):
+                self.forced_off(defender)
+                return
+            to = min(free, key=lambda h: edge_distance(h, self.radius))
+            self.move(defender, to, "driven back")
+            return
+        if hit:
+            away = directly_away(defender.pos, attacker.pos)
+            if away in free:
+                self.move(defender, away, "withdraws")
+            else:
+                self.forced_off(defender)
+            return
+        if not free:
+            self.forced_off(defender)
+            return
+        # his choice: the rear hex farthest from the wall (the first of equals)
+        to = max(free, key=lambda h: edge_distance(h, self.radius))
+        self.move(defender, to, "withdraws")
+
+    # --- wounds --------------------------------------------------------------------------
+
+    def wound(
+        self, attacker: Gladiator, defender: Gladiator, special: str | None, tie: bool
+    ) -> None:
+        loc_roll, loc_dice = self.roll2()
+        total = loc_roll
+        if special == "aimed_strike":
+            total = max(
+                (t for t in (loc_roll - 1, loc_roll, loc_roll + 1) if 2 <= t <= 12),
+                key=lambda t: self._location_value(defender, HIT_LOCATION[t]),
+            )
+        location = HIT_LOCATION[total]
+        advantage = 0
+        if defender.apathy:
+            defender.apathy -= 1
+            advantage = 1
+            self.log("apathy_spent", attacker.index, f"{attacker.name} spends an Apathy Token")
+        roll, dice = self.roll2(advantage, 1 if tie else 0)
+        modifier = (
+            (1 if attacker.has("strong") else 0)
+            + (2 if location in BODY_BONUS else 0)
+            + (HEAVY_STRIKE_BONUS if special == "heavy_strike" else 0)
+            - defender.kind.armour[location]
+        )
+        band = wound_band(roll + modifier)
+        self.log(
+            "wound_roll",
+            defender.index,
+            f"{location} ({loc_roll}{'->' + str(total) if total != loc_roll else ''}): "
+            f"{roll}{modifier:+d} = {roll + modifier}, {band}",
+            location=str(location),
+            location_roll=loc_roll,
+            location_dice=loc_dice,
+            roll=roll,
+            dice=dice,
+            modifier=modifier,
+            band=band,
+        )
+        if band == GLANCING:
+            return
+        if band == HARRIED:
+            self.tire(defender, 1, "harried")
+            return
+        if band == KILLED:
+            self.kill(defender)
+        marks = {FLESH: 1, DEEP: 1, SLOW_KILL: 2}[band]
+        before = defender.wounds.get(location, 0)
+        defender.wounds[location] = before + marks
+        attacker.wounded_opponent = True
+        if band in (DEEP, SLOW_KILL):
+            defender.bleed += 1
+        self.log(
+            "wound",
+            defender.index,
+            f"{defender.name}: {band} to the {location}",
+            location=str(location),
+            marks=marks,
+        )
+        self.favour(attacker, "wounded his opponent")
+        boxes = WOUND_BOXES[location]
+        if before + marks > boxes:
+            self.kill(defender)
+        if before + marks == boxes:
+            self.concede(defender, END_DISABLED)
+        if band == SLOW_KILL:
+            if location in (Location.HEAD, Location.VITALS):
+                self.concede(defender, END_DISABLED)
+            elif location is Location.TORSO:
+                self.concede(defender, END_TRIPPED)
+            elif location in LIMBS:
+                self.forfeit(defender, f"slow kill to the {location}")
+
+    @staticmethod
+    def _location_value(defender: Gladiator, location: Location) -> tuple[int, int]:
+        return (
+            (2 if location in BODY_BONUS else 0) - defender.kind.armour[location],
+            defender.wounds.get(location, 0) - WOUND_BOXES[location],
+        )
+
+    # --- an attack -----------------------------------------------------------------------
+
+    def attack(self, g: Gladiator, special: str | None = None) -> None:
+        """An attack (or a special attack) by `g` on the other, who must end adjacent."""
+        o = self.g[1 - g.index]
+        if special is None:
+            source = self.take(g, Face.ATTACK, wild=True)
+        else:
+            if special in g.specials_used:
+                raise RulesError(f"{g.name} has used {special} this turn")
+            source = self.take(g, Face.SPECIAL)
+        if source is None:
+            raise RulesError(f"{g.name} has no die for {special or 'an attack'}")
+        if special is not None:
+            g.specials_used.add(special)
+        g.attacked = True
+        if special == "rush":
+            self.tire(g, 1, "Rush")
+            self.close_in(g, 2, "rush")
+        elif special == "outflank":
+            self.tire(g, 1, "Outflank")
+            self.outflank_step(g, o)
+        elif special == "shield_lunge":
+            self.tire(g, 1, "Shield Lunge")
+        if not adjacent(g.pos, o.pos):
+            self.log("attack_short", g.index, f"{g.name}'s {special} falls short")
+            return
+        press = 0
+        while press < g.orders.press and Face.ATTACK in g.pool:
+            g.pool.remove(Face.ATTACK)
+            press += 1
+        impetus = min(IMPETUS_MAX, g.moved) if special == "impetus" else 0
+        roll, dice = self.roll2(advantage=1 if special == "shield_lunge" else 0)
+        attack_total = roll + press + impetus
+        # the defender's reactions, declared before his roll, having seen the attack
+        wall = back_to_the_wall(o.pos, g.pos, self.radius)
+        stand_fast = False
+        if wall and special != "outflank" and self.defence_available(o) >= 2:
+            stand_fast = self.spend_defence(o)
+        parry = 0
+        dodge = 0
+        if self.spend_defence(o):
+            parry = 0 if special == "elusive_strike" else o.kind.parry_bonus
+            if parry == 0:
+                dodge += 1  # a DEFENCE die under Elusive Strike still dodges
+        while 7 + parry + dodge <= attack_total and self.spend_defence(o):
+            dodge += 1
+        d_roll, d_dice = self.roll2(disadvantage=1 if wall else 0)
+        defence_total = d_roll + parry + dodge
+        # Focus: LAUREL dice after the defence roll, +1 each, only if they turn the attack
+        sword = g.has("thracian_sword")
+        need = defence_total - attack_total + (0 if sword else 1)
+        focus = 0
+        if 0 < need <= g.count(Face.LAUREL):
+            if sword and need + 1 <= g.count(Face.LAUREL):
+                need += 1  # a clean hit, not a tie at disadvantage
+            for _ in range(need):
+                g.pool.remove(Face.LAUREL)
+            focus = need
+        attack_total += focus
+        hit = attack_total > defence_total
+        tie = sword and attack_total == defence_total
+        self.log(
+            "attack",
+            g.index,
+            f"{g.name} {special or 'attacks'}: {roll}+{press + impetus + focus} = {attack_total}"
+            f" against {d_roll}+{parry + dodge} = {defence_total}"
+            + (": hit" if hit else ": a tie, the sica hits" if tie else ": missed"),
+            special=special,
+            source=source,
+            roll=roll,
+            dice=dice,
+            press=press,
+            impetus=impetus,
+            focus=focus,
+            attack=attack_total,
+            defence_roll=d_roll,
+            defence_dice=d_dice,
+            parry=parry,
+            dodge=dodge,
+            defence=defence_total,
+            back_to_the_wall=wall,
+            stand_fast=stand_fast,
+            hit=hit or tie,
+        )
+        if hit or tie:
+            self.wound(g, o, special, tie)
+        if stand_fast:
+            self.log("stand_fast", o.index, f"{o.name} stands fast")
+        else:
+            self.withdraw(o, g, hit or tie, special == "driven_attack")
+
+    def defence_available(self, g: Gladiator) -> int:
+        return self.can(g, Face.DEFENCE) + g.defence_tokens
+
+    def spend_defence(self, g: Gladiator) -> bool:
+        """A DEFENCE die (Resolute: a RESPITE die too), else a banked Defence Token."""
+        if self.take(g, Face.DEFENCE) is not None:
+            return True
+        if g.defence_tokens:
+            g.defence_tokens -= 1
+            return True
+        return False
+
+    def outflank_step(self, g: Gladiator, o: Gladiator) -> None:
+        """Outflank: step to another hex beside the defender (and beside where he stands),
+        choosing one that puts the defender's back to the wall if any does."""
+        options = [
+            h
+            for h in neighbours(g.pos)
+            if on_grid(h, self.radius) and h != o.pos and adjacent(h, o.pos)
+        ]
+        if not options:
+            return
+        best = max(
+            options,
+            key=lambda h: (back_to_the_wall(o.pos, h, self.radius), -edge_distance(h, self.radius)),
+        )
+        self.move(g, best, "outflank")
+
+    # --- an activation (the orders) ------------------------------------------------------
+
+    def special_to_use(self, g: Gladiator) -> str | None:
+        """Which special attack he makes now, if any (adjacent to his opponent)."""
+        if not g.orders.specials or self.can(g, Face.SPECIAL) == 0:
+            return None
+        o = self.g[1 - g.index]
+        # a Thraex never spends his last Manoeuvre-or-Special die that way if it leaves him
+        # nothing to close with; otherwise the preference below
+        order: list[str] = []
+        if back_to_the_wall(o.pos, g.pos, self.radius) or any(
+            not on_grid(h, self.radius) for h in rear_hexes(o.pos, g.pos)
+        ):
+            order.append("driven_attack")
+        if "shield_lunge" in g.kind.specials and g.fatigue < FATIGUED_AT - 2:
+            order.append("shield_lunge")
+        if "impetus" in g.kind.specials and g.moved:
+            order.append("impetus")
+        if "elusive_strike" in g.kind.specials:
+            order.append("elusive_strike")
+        if "outflank" in g.kind.specials and g.fatigue < FATIGUED_AT - 2:
+            order.append("outflank")
+        order += ["heavy_strike", "aimed_strike"]
+        for special in order:
+            if special not in g.specials_used:
+                return special
+        return None
+
+    def activate(self, g: Gladiator) -> None:
+        o = self.g[1 - g.index]
+        g.moved = 0
+        g.attacked = False
+        start = distance(g.pos, o.pos)
+        self.log("activation", g.index, f"{g.name} activates")
+        self.check_finger(g)
+        while g.forfeited and Face.LAUREL in g.pool:
+            g.pool.remove(Face.LAUREL)
+            g.forfeited -= 1
+            self.log("recover", g.index, f"{g.name} spends a LAUREL die to recover a die")
+        for _ in range(4 * POOL_SIZE):  # every pass spends a die or stops
+            if not self.act(g, o):
+                break
+        self.finish_activation(g, o, start)
+
+    def act(self, g: Gladiator, o: Gladiator) -> bool:
+        """One action by his orders; False when he has nothing more to do."""
+        if adjacent(g.pos, o.pos):
+            special = self.special_to_use(g)
+            if special is not None and special != "rush":
+                self.attack(g, special)
+                return True
+            if Face.ATTACK in g.pool or Face.LAUREL in g.pool or g.fervour:
+                self.attack(g)
+                return True
+            return False
+        far = distance(g.pos, o.pos)
+        if g.count(Face.RESPITE) and g.fatigue > g.fatigue_floor():
+            self.take(g, Face.RESPITE)
+            g.fatigue -= 1
+            self.log("catch_breath", g.index, f"{g.name} catches his breath")
+            return True
+        if (
+            g.orders.specials
+            and far <= 3
+            and "rush" not in g.specials_used
+            and self.can(g, Face.SPECIAL)
+            and g.fatigue < FATIGUED_AT - 2
+            and self.can(g, Face.MANOEUVRE) < far - 1
+        ):
+            self.attack(g, "rush")
+            return True
+        if self.can(g, Face.MANOEUVRE):
+            if (
+                far >= 3
+                and g.orders.quick_step
+                and g.fatigue < FATIGUED_AT - 2
+                and self.can(g, Face.MANOEUVRE) < far - 1
+            ):
+                self.take(g, Face.MANOEUVRE)
+                self.tire(g, 1, "Quick Step")
+                self.close_in(g, 2, "quick step")
+                return True
+            self.take(g, Face.MANOEUVRE)
+            self.close_in(g, 1, "manoeuvre")
+            return True
+        pair = self.two_dice(g)
+        if pair is not None and step_towards(g.pos, o.pos, o.pos, self.radius) is not None:
+            for face in pair:
+                g.pool.remove(face)
+            self.close_in(g, 1, f"two dice ({pair[0]}, {pair[1]})")
+            return True
+        return False
+
+    def finish_activation(self, g: Gladiator, o: Gladiator, start: int) -> None:
+        crowd = g.orders.crowd
+        safe = not adjacent(g.pos, o.pos)
+        while Face.RESPITE in g.pool and (crowd == "always" or (crowd == "safe" and safe)):
+            self.play_to_crowd(g)
+        second = self.token is not None and self.token != g.index
+        keep = 0 if second else g.orders.keep_defence
+        while g.count(Face.DEFENCE) > keep and g.defence_tokens < g.kind.defence_tokens:
+            g.pool.remove(Face.DEFENCE)
+            g.defence_tokens += 1
+            self.log("bank", g.index, f"{g.name} banks a Defence Token")
+        if Face.LAUREL in g.pool and not g.laurel_token and second:
+            g.pool.remove(Face.LAUREL)
+            g.laurel_token = 1
+            self.log("bank", g.index, f"{g.name} banks a Laurel Token")
+        entertained = g.attacked or distance(g.pos, o.pos) < start or adjacent(g.pos, o.pos)
+        if not entertained:
+            self.disfavour(g, "failed to entertain")
+
+    # --- the phases ----------------------------------------------------------------------
+
+    def roll_phase(self) -> None:
+        self.phase = 1
+        for g in self.g:
+            g.pool = [face_of(self.d6()) for _ in range(g.dice_owned)]
+            self.log("roll", g.index, f"{g.name} rolls {', '.join(g.pool)}")
+
+    def initiative_score(self, g: Gladiator) -> int:
+        return g.count(Face.MANOEUVRE) + (g.count(Face.SPECIAL) if g.has("dominant") else 0)
+
+    def initiative_phase(self) -> None:
+        self.phase = 2
+        a, b = self.g
+        bids = [0, 0]
+        for _ in range(2 * POOL_SIZE):
+            sa, sb = self.initiative_score(a), self.initiative_score(b)
+            if sa == sb:
+                break
+            behind = a if sa < sb else b
+            if bids[behind.index] >= behind.orders.bid or Face.LAUREL not in behind.pool:
+                break
+            behind.pool[behind.pool.index(Face.LAUREL)] = Face.MANOEUVRE
+            bids[behind.index] += 1
+            self.log("bid", behind.index, f"{behind.name} turns a LAUREL die to MANOEUVRE")
+        scores = [self.initiative_score(a), self.initiative_score(b)]
+        if scores[0] == scores[1] and a.laurel_token != b.laurel_token:
+            holder = a if a.laurel_token else b
+            holder.laurel_token = 0
+            scores[holder.index] += 1
+            self.log("laurel_token", holder.index, f"{holder.name} spends his Laurel Token")
+        if scores[0] != scores[1]:
+            winner = 0 if scores[0] > scores[1] else 1
+        elif self.token is not None:
+            winner = 1 - self.token
+        else:
+            while True:
+                ra, rb = self.d6(), self.d6()
+                if ra != rb:
+                    break
+            winner = 0 if ra > rb else 1
+        w = self.g[winner]
+        first = winner if w.orders.initiative == "keep" else 1 - winner
+        self.token = first
+        self.log(
+            "initiative",
+            winner,
+            f"{w.name} wins the initiative ({scores[0]} to {scores[1]})"
+            + ("" if first == winner else " and passes the Initiative Token"),
+            scores=tuple(scores),
+            first=first,
+        )
+
+    def activation_phase(self) -> None:
+        self.phase = 3
+        assert self.token is not None
+        for index in (self.token, 1 - self.token):
+            self.activate(self.g[index])
+
+    def fatigue_phase(self) -> None:
+        self.phase = 4
+        exhausted: list[Gladiator] = []
+        conceding: list[tuple[Gladiator, str]] = []
+        for g in self.g:
+            try:
+                while g.total_wounds // HURT_EVERY > g.hurt:
+                    g.hurt += 1
+                    self.log("hurt", g.index, f"{g.name} is Hurt ({g.total_wounds} wounds)")
+                    self.surrender(g, "Hurt")
+                self.tire(g, 1 + g.bleed, "the turn" + (" and bleeding" if g.bleed else ""))
+                if g.fatigue >= FATIGUED_AT and not g.fatigued:
+                    g.fatigued = True
+                    self.log("fatigued", g.index, f"{g.name} is Fatigued")
+                    self.surrender(g, "Fatigued")
+                if g.fatigue >= EXHAUSTED_AT:
+                    exhausted.append(g)
+            except BoutOver:
+                conceding.append((g, g.conceded or ""))
+                g.conceded = None
+        for g in exhausted:
+            g.conceded = END_EXHAUSTED
+            self.log("concede", g.index, f"{g.name} is Exhausted and concedes")
+        for g, reason in conceding:
+            if g.conceded is None:
+                g.conceded = reason
+        if exhausted or conceding:
+            raise BoutOver
+
+    def end_phase(self) -> None:
+        self.phase = 5
+        for g in self.g:
+            g.pool = []
+            g.fervour = 0
+            g.specials_used.clear()
+        self.log("end_turn", None, f"end of turn {self.turn}")
+
+    def run(self) -> Result:
+        limit = self.setup.turn_limit or MAX_TURNS
+        try:
+            while self.turn < limit:
+                self.turn += 1
+                self.roll_phase()
+                self.initiative_phase()
+                self.activation_phase()
+                self.fatigue_phase()
+                self.end_phase()
+            self.end_reason = END_TURN_LIMIT
+        except BoutOver:
+            pass
+        return self.result()
+
+    def result(self) -> Result:
+        out = [g for g in self.g if g.out]
+        fates = [DRAW, DRAW]
+        winner = loser = appeal = None
+        if len(out) == 2:
+            self.end_reason = END_STANS
+            for g in self.g:
+                if g.dead:
+                    fates[g.index] = KILLED_ON_SAND
+        elif len(out) == 1:
+            lost = out[0]
+            loser, winner = lost.index, 1 - lost.index
+            self.end_reason = END_KILLED if lost.dead else str(lost.conceded)
+            fates[winner] = WON
+            if lost.dead:
+                fates[loser] = KILLED_ON_SAND
+            else:
+                appeal = self.appeal(lost, self.g[winner])
+                fates[loser] = MITTE if appeal >= APPEAL_MITTE else IUGULA
+        self.phase = 0
+        self.log(
+            "end",
+            winner,
+            f"the bout ends ({self.end_reason})",
+            reason=self.end_reason,
+            fates=tuple(fates),
+        )
+        return Result(
+            turns=self.turn,
+            winner=winner,
+            loser=loser,
+            end_reason=self.end_reason,
+            fates=(fates[0], fates[1]),
+            appeal=appeal,
+            gladiators=(self.g[0], self.g[1]),
+            events=self.events,
+        )
+
+    def appeal(self, loser: Gladiator, winner: Gladiator) -> int:
+        """2d6 + 1 a Favour - 1 a Disfavour - 1 an Apathy Token + 1 if he drew the winner's
+        blood (ours, the seed's "etc."): 2-5 Iugula, 6 or more Mitte."""
+        roll, dice = self.roll2()
+        modifier = loser.favour - loser.disfavour - loser.apathy + (winner.total_wounds > 0)
+        total = roll + modifier
+        self.phase = 0
+        self.log(
+            "appeal",
+            loser.index,
+            f"{loser.name} appeals to the crowd: {roll}{modifier:+d} = {total}, "
+            + ("Mitte" if total >= APPEAL_MITTE else "Iugula"),
+            roll=roll,
+            dice=dice,
+            modifier=modifier,
+            total=total,
+        )
+        return total
+
+
+def play(setup: Setup, seed: int, *, record: bool = True) -> Result:
+    """Fight a whole bout from `seed` by the two gladiators' orders."""
+    return Bout(setup, seed, record=record).run()
+
+
+def standard_setup(
+    a_orders: Mapping[str, str] | None = None,
+    b_orders: Mapping[str, str] | None = None,
+    turn_limit: int | None = None,
+) -> Setup:
+    """The quick-start's pair: a Murmillo (a) against a Thraex (b)."""
+    return Setup(
+        FighterSpec("Murmillo", "murmillo", a_orders or {}),
+        FighterSpec("Thraex", "thraex", b_orders or {}),
+        turn_limit,
+    )

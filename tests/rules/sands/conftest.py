@@ -1,0 +1,28 @@
+"""A Sands bout with scripted dice: each d6 the engine rolls is the next number given."""
+
+import pytest
+
+from rules.sands.bout import Bout, standard_setup
+
+
+class Script:
+    def __init__(self, numbers):
+        self.numbers = list(numbers)
+
+    def __call__(self):
+        assert self.numbers, "the engine rolled more dice than the script holds"
+        return self.numbers.pop(0)
+
+    def add(self, *numbers):
+        self.numbers.extend(numbers)
+
+
+@pytest.fixture
+def scripted():
+    def make(*numbers, a=None, b=None, turn_limit=None):
+        script = Script(numbers)
+        bout = Bout(standard_setup(a, b, turn_limit), 0, dice=script)
+        bout.script = script
+        return bout
+
+    return make
