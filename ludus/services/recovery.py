@@ -24,8 +24,8 @@ from rules.core.seeds import new_seed
 
 DEAD_MAN = "{name} is dead; the dead do not recover."
 NO_MEDICUS = "{name} belongs to no school, so no medicus can treat him."
-ALREADY_HEALED = "The {injury} of {name} is already healed."
-ALREADY_TREATED_TODAY = "The medicus has already tried to treat the {injury} of {name} today."
+ALREADY_HEALED = "{name}'s injury ({injury}) is already healed."
+ALREADY_TREATED_TODAY = "The medicus has already tried to treat {name}'s injury ({injury}) today."
 NO_RULESET = "The {ruleset} rules have no treatment yet."
 DAY_ALREADY_ENDED = "Already done: day {asked} has ended; the day is already {day}."
 DAY_NOT_YET = "Day {asked} has not come: the day is {day}."

@@ -21,7 +21,8 @@ from ludus.signals import undo_asked
 
 NO_ROLL = "There is no medicus roll to take back."
 ROLL_NOT_LAST = (
-    "Only the last medicus roll can be taken back; the last is the {injury} of {name} (roll #{pk})."
+    "Only the last medicus roll can be taken back; the last is roll #{pk}, on {name}'s injury "
+    "({injury})."
 )
 ROLL_UNDONE = "Already done: that medicus roll has been taken back."
 ROLL_UNTIMED = "That roll was kept before rolls could be taken back; it stands."
@@ -38,7 +39,7 @@ DIED_THAT_NIGHT = (
     "books, which no undo gives back. The end of day stands."
 )
 ROLLED_SINCE = (
-    "The medicus treated the {injury} of {name} on day {day}, after the day began: take that "
+    "The medicus treated {name}'s injury ({injury}) on day {day}, after the day began: take that "
     "roll back first."
 )
 WOUNDS_MOVED = (

@@ -25,9 +25,9 @@ from ludus.services.undo import (
 DAY_ADVANCED = "Day {day} begins. Every man in the ludus had a night's rest."
 RESTED = "Rested: {names}."
 DIED = "Died in the night of untreated injuries: {names}."
-TREATED = "The medicus {verb} the {injury} of {name}."
+TREATED = "The medicus {verb} {name}'s injury ({injury})."
 ROLL_TAKEN_BACK = (
-    "The medicus's roll on the {injury} of {name} is taken back{healed}; it no longer counts "
+    "The medicus's roll on {name}'s injury ({injury}) is taken back{healed}; it no longer counts "
     "as today's attempt."
 )
 DAY_TAKEN_BACK = "The end of day {day} is taken back: it is day {day} again{rested}."
