@@ -10,7 +10,7 @@ from django import forms
 
 from arena.models import Show
 from economy.limits import MAX_POSTING
-from economy.models import Account, Hire
+from economy.models import Account, Hire, Transaction
 from economy.services.prices import PURCHASE_LINES, RESALE
 from ludus.forms import QuickSelect
 from ludus.limits import bounded_integer
@@ -203,3 +203,17 @@ class FundForm(ContractForm):
     def __init__(self, *args, accounts, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["account"].queryset = accounts.exclude(kind=Account.Kind.MARKET)
+
+
+class CorrectionForm(forms.Form):
+    """The GM corrects a transaction of the campaign by reversing it, with his reason (a
+    second reversal of the same transaction is refused by the ledger, so a repeat writes once)."""
+
+    transaction = forms.ModelChoiceField(
+        queryset=Transaction.objects.none(), widget=forms.HiddenInput, label="Transaction"
+    )
+    reason = forms.CharField(max_length=120, label="Reason")
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["transaction"].queryset = Transaction.objects.filter(campaign=campaign)

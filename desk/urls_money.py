@@ -10,6 +10,7 @@ urlpatterns = [
     path("", ledger.ledger, name="ledger"),
     path("ledger.csv", ledger.ledger_csv_download, name="ledger_csv"),
     path("fund/", ledger.ledger_fund, name="ledger_fund"),
+    path("correct/", ledger.ledger_correct, name="ledger_correct"),
     path("market/", market.market, name="market"),
     path("market/hire/", market.hire, name="market_hire"),
     path("market/buy/", market.buy, name="market_buy"),

@@ -14,22 +14,23 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from arena.selectors.bouts import show_events
-from desk.forms_money import FundForm, LedgerFilterForm
+from desk.forms_money import CorrectionForm, FundForm, LedgerFilterForm
 from desk.selectors_market import ledger_shows
 from economy.ledger import LedgerError
-from economy.models import Account
+from economy.models import Account, Transaction
 from economy.selectors.visibility import (
     ledger_csv,
     ledger_listing,
     visible_accounts,
     visible_balances,
 )
-from economy.services.corrections import account_fund
+from economy.services.corrections import account_fund, correction
 from ludus.access import Access, campaign_view
 from ludus.models import Gladiator
 
 PAGE_SIZE = 50
 FUNDED = "{account} is funded with {amount:,} HS."
+CORRECTED = "Transaction #{pk} is corrected by #{reversal}."
 
 
 def _filters(request: HttpRequest, access: Access) -> tuple[LedgerFilterForm, dict]:
@@ -88,6 +89,15 @@ def _ledger_page(request, access: Access, fund_form, *, status: int = 200) -> Ht
         "query": query.urlencode(),
         "balances": visible_balances(access),
         "fund_form": fund_form,
+        "reversed_ids": (
+            set(
+                Transaction.objects.filter(
+                    campaign=access.campaign, reverses__isnull=False
+                ).values_list("reverses_id", flat=True)
+            )
+            if access.is_gm
+            else set()
+        ),
     }
     if request.htmx and request.method == "GET":
         return render(request, "desk/ledger.html#ledger-table", context)
@@ -116,6 +126,30 @@ def ledger_fund(request: HttpRequest, campaign_id: int) -> HttpResponse:
             messages.success(request, FUNDED.format(account=data["account"], amount=data["amount"]))
             return redirect("economy:ledger", campaign_id)
     return _ledger_page(request, access, form, status=400)
+
+
+@campaign_view(gm_only=True, nav="ledger")
+@require_POST
+def ledger_correct(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The GM corrects a transaction: its reversal, with his reason (economy correction)."""
+    form = CorrectionForm(request.POST, campaign=request.access.campaign)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            reversal = correction(
+                original=data["transaction"], reason=data["reason"], created_by=request.user
+            )
+        except LedgerError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request, CORRECTED.format(pk=data["transaction"].pk, reversal=reversal.pk)
+            )
+    else:
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else "Correction"
+            messages.error(request, f"{label}: {' '.join(errors)}")
+    return redirect("economy:ledger", campaign_id)
 
 
 @campaign_view(nav="ledger")
