@@ -209,7 +209,8 @@ def odds_payload(odds: OddsResult | ExactOdds) -> dict:
     probabilities (unrounded), `bouts` and `seed` are null, the standard errors 0."""
     if isinstance(odds, OddsResult):
         return odds.as_dict()
-    data = odds.as_dict() | {"counts": odds.as_dict()["probability"]}
+    data = odds.as_dict()
+    data["counts"] = data["probability"]
     keys = ("engine_version", "method", "bouts", "seed", "counts", "per_100", "standard_error")
     return {key: data[key] for key in keys + ("mean_rounds",)}
 

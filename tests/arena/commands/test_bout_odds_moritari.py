@@ -117,33 +117,7 @@ def test_fighters_belong_to_the_skirmish():
 
 def test_the_skirmish_has_no_exact_method_but_auto_samples():
     with pytest.raises(CommandError) as error:
-        call_command(
-            "bout_odds",
-            "--ruleset",
-            "moritari",
-            "--fighter",
-            "thraex",
-            "--fighter",
-            "lion",
-            "--method",
-            "exact",
-            stdout=StringIO(),
-        )
+        run(*THREE_AND_A_LION, "--method", "exact")
     assert "--method exact" in str(error.value) and error.value.returncode == 2
-    out = StringIO()
-    call_command(
-        "bout_odds",
-        "--ruleset",
-        "moritari",
-        "--fighter",
-        "thraex",
-        "--fighter",
-        "lion",
-        "--method",
-        "auto",
-        "--bouts",
-        "50",
-        "--json",
-        stdout=out,
-    )
-    assert json.loads(out.getvalue())["bouts"] == 50
+    data = json.loads(run(*THREE_AND_A_LION, "--method", "auto", "--bouts", "50", "--json"))
+    assert data["bouts"] == 50
