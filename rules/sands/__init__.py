@@ -4,6 +4,5 @@ Django, deterministic given a seed (one `random.Random(seed)` threaded through t
 - `board`: the hex grid (axial coordinates), distances, adjacency, withdrawal, the wall;
 - `dice`: the six action-die faces and the d6-to-face mapping;
 - `kinds`: the two classes (parry bonus, Defence Tokens, armour and wound boxes by location);
-- `bout`: the turn's five phases, attacks, wounds, fatigue, the crowd, orders and the log;
-- `odds`: win, draw and fate shares by Monte Carlo, keyed like the Era bout odds.
+- `bout`: the turn's five phases, attacks, wounds, fatigue, the crowd, orders and the log.
 """
