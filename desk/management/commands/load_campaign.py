@@ -19,6 +19,7 @@ from desk.campaign_file import (
 from ludus.errors import Refusal
 
 UNREADABLE = "Cannot read the file {path!r}: {error}"  # repr: one line, whatever its name
+REFUSED = "Cannot load the file {path!r}: {error}"  # the file named, whichever part refused
 
 
 class Command(BaseCommand):
@@ -42,7 +43,7 @@ class Command(BaseCommand):
                 return
             loaded = campaign_file_load(data, password=options["password"])
         except (CampaignFileError, Refusal) as error:
-            raise CommandError(str(error), returncode=2) from error
+            raise CommandError(REFUSED.format(path=path, error=error), returncode=2) from error
         campaign = loaded.campaign
         self.stdout.write(
             self.style.SUCCESS(

@@ -95,6 +95,7 @@ def test_a_file_broken_in_one_place(tmp_path_factory, path, value, delete):
 @COMMANDS
 @given(raw=st.one_of(st.binary(max_size=40), st.integers(1, 4000)))
 @example(raw=b"\xff\xfe{")
+@example(raw=b"0")  # JSON, but not a campaign: the refusal still names the file
 @example(raw=b"")
 def test_a_file_that_is_not_json_or_cut_short(tmp_path_factory, raw):
     file = tmp_path_factory.mktemp("file") / "campaign.json"
