@@ -154,6 +154,9 @@ class BoutAddForm(GladiatorPairForm):
             self.fields[name].required = False
 
 
+ODDS_METHODS = [("exact", "Exact (the Markov chain)"), ("monte-carlo", "Simulated (Monte Carlo)")]
+
+
 class OddsForm(GladiatorPairForm):
     favor_a = forms.TypedChoiceField(
         choices=FAVOR_CHOICES, coerce=int, empty_value=None, required=False, label="Crowd Favor"
@@ -165,6 +168,13 @@ class OddsForm(GladiatorPairForm):
         choices=Venue.choices,
         initial=Venue.FORUM_ROMANUM,
         help_text="Where they fight: a man Known in the city starts at Crowd Favor 3.",
+    )
+    method = forms.ChoiceField(
+        choices=ODDS_METHODS,
+        initial="exact",
+        required=False,  # a tab from before the choice existed asks for exact
+        help_text="Exact: the bout as a Markov chain, at once, to the last decimal. Simulated: "
+        "the engine fights it the number of bouts below.",
     )
     bouts = forms.IntegerField(
         min_value=100,

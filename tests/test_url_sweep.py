@@ -65,7 +65,7 @@ def world():
     patron = factories.PatronFactory(campaign=cast.campaign)
     favor = factories.FavorFactory(patron=patron)
     bout = factories.BoutFactory(show=cast.show, fighter_a=cast.bithys, fighter_b=cast.crixus)
-    book = book_open(bout=bout, source=Book.Source.ENGINE, runs=200)
+    book = book_open(bout=bout, source=Book.Source.ENGINE)
     stranger = factories.UserFactory(username="stranger")
     job = Job.objects.create(
         campaign=cast.campaign, kind="bout_odds", title="a long run", total=30_000

@@ -11,7 +11,13 @@ from fractions import Fraction
 
 from django.db import transaction
 
-from arena.adapters.era import bout_odds, era_sheet, exact_race_odds, public_setup, race_drivers
+from arena.adapters.era import (
+    era_sheet,
+    exact_engine,
+    exact_race_odds,
+    public_setup,
+    race_drivers,
+)
 from arena.errors import BoutError
 from arena.models import Bout, Race
 from economy.models import Bet, Bettor, Book
@@ -36,10 +42,6 @@ NO_WINNER = "{event} has no winner yet; settle the book when it has one, or void
 ENGINE_REFUSED = "The engine cannot price this bout: {error}"
 NO_FIELD = "{event} has no driver in its field yet; put the drivers in before opening its book."
 RACE_ENGINE_REFUSED = "The engine cannot price this race: {error}"
-
-# The engine's Monte Carlo for a bout: enough bouts for a standard error near half a point.
-BOUT_ODDS_RUNS = 10_000
-BOUT_ODDS_SEED = 1
 
 
 def event_of(book: Book) -> Bout | Race:
@@ -86,26 +88,25 @@ def bout_table_sides(bout: Bout) -> tuple[list[Side], str]:
     return sides, f"The seed's table: {line.row.label} ({line.row.chance})"
 
 
-def bout_engine_chances(bout: Bout, *, runs: int, seed: int) -> tuple[float, float, str]:
-    """Fighter A's and B's chances to win by the bout engine's Monte Carlo, and a description.
+def bout_engine_chances(bout: Bout) -> tuple[float, float, str]:
+    """Fighter A's and B's chances to win by the bout engine's exact odds, and a description.
 
     The line is public, so it is priced on what the stands know: the men, their kit, their
     standing and their hurts, both on the seed's cautious orders; their private orders never
-    move it. Draws (neither wins) are left out of both chances; a book on a drawn bout is void.
+    move it. Cautious orders decide every choice from the state, so the exact chain (the bout
+    as a Markov chain, rules/era/exact.py) applies: the same matchup is always the same line,
+    and the GM has it at once. Draws (neither wins) are left out of both chances; a book on a
+    drawn bout is void.
     """
     try:
-        result = bout_odds(public_setup(bout), bouts=runs, seed=seed)
+        exact = exact_engine.exact_odds(public_setup(bout))
     except (RulesError, BoutError) as error:
         raise BettingError(ENGINE_REFUSED.format(error=error)) from error
-    return (
-        result.a_wins / result.bouts,
-        result.b_wins / result.bouts,
-        f"The engine: {runs:,} simulated bouts, both men cautious, seed {seed}",
-    )
+    return exact.a_wins, exact.b_wins, "The engine: exact odds, both men cautious"
 
 
-def bout_engine_sides(bout: Bout, *, runs: int, seed: int) -> tuple[list[Side], str]:
-    a_wins, b_wins, basis = bout_engine_chances(bout, runs=runs, seed=seed)
+def bout_engine_sides(bout: Bout) -> tuple[list[Side], str]:
+    a_wins, b_wins, basis = bout_engine_chances(bout)
     decided = a_wins + b_wins
     # Each man's price is the fair one for his share of the bouts that have a winner.
     p_a = Fraction(a_wins / decided).limit_denominator(10_000) if decided else Fraction(1, 2)
@@ -148,14 +149,12 @@ def book_open(
     race: Race | None = None,
     source: str = Book.Source.TABLE,
     shorten_steps: dict[int, int] | None = None,
-    runs: int = BOUT_ODDS_RUNS,
-    seed: int = BOUT_ODDS_SEED,
 ) -> Book:
     """Open a book on a bout or a race, priced here and kept by economy.
 
     `source` "table" is the seed's table (bouts only); "engine" is the engine's odds for this
-    matchup on the public line, never the men's private orders (a bout's Monte Carlo of `runs`
-    bouts from `seed`, both men cautious; a race's exact odds, every driver careful).
+    matchup on the public line, never the men's private orders (a bout's exact odds, both men
+    cautious; a race's exact odds, every driver careful).
     `shorten_steps` maps a side id to the rungs the GM shortens it by (BETS I).
     """
     if (bout is None) == (race is None):
@@ -173,7 +172,7 @@ def book_open(
         sides, basis = bout_table_sides(event)
     elif source == Book.Source.ENGINE:
         if bout is not None:
-            sides, basis = bout_engine_sides(event, runs=runs, seed=seed)
+            sides, basis = bout_engine_sides(event)
         else:
             sides, basis = race_engine_sides(event)
     else:

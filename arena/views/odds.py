@@ -1,4 +1,9 @@
-"""The odds page: the engine's Monte Carlo odds of two men, and the exact odds of one pool.
+"""The odds page: the engine's odds of two men, exact or by Monte Carlo, and the exact odds of
+one pool.
+
+The bout's odds are exact by default (the Markov chain, rules/era/exact.py, answered in the
+request): the form's orders are presets, which decide every choice from the state, so the
+chain always applies. The GM may ask for a Monte Carlo run instead ("Simulated").
 
 Any member may ask (odds are public); the orders are chosen on the form from the presets, so no
 man's private standing orders are read. The Monte Carlo is posted and its result fragment
@@ -17,7 +22,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from arena.adapters.era import Pool, distribution
+from arena.adapters.era import Pool, distribution, exact_engine
 from arena.forms import MAX_ODDS_BOUTS, OddsForm, PoolForm
 from arena.selectors.pages import campaign_fighters
 from arena.services.odds_runs import (
@@ -66,13 +71,15 @@ def _fair_line(name: str, p: float) -> str | None:
 
 
 def _bars(a_name: str, b_name: str, result) -> tuple[list, list]:
+    """The charts' rows: (label, share, note, tone). A sampled run's figures are counts of its
+    bouts; the exact chain's are already probabilities."""
     n = result.bouts
 
-    def share(count: int) -> float:
-        return count / n
+    def share(count) -> float:
+        return count if n is None else count / n
 
-    def note(count: int) -> str:
-        return f"{count:,} of {n:,}"
+    def note(count) -> str:
+        return "exact" if n is None else f"{count:,} of {n:,}"
 
     winners = [
         (f"{a_name} wins", share(result.a_wins), note(result.a_wins), "a"),
@@ -108,17 +115,21 @@ def _bars(a_name: str, b_name: str, result) -> tuple[list, list]:
 
 
 def _result(a, b, setup, run) -> dict:
+    """The result's figures, from a Monte Carlo run (OddsResult) or the exact chain (ExactOdds,
+    whose `bouts` is None)."""
     winners, fates = _bars(a.name, b.name, run)
-    p_a = run.a_wins / run.bouts
+    exact = run.bouts is None
+    p_a = run.a_wins if exact else run.a_wins / run.bouts
     return {
         "run": run,
+        "exact": exact,
         "a": a,
         "b": b,
         "setup": setup,
         "winners": winners,
         "fates": fates,
         "p_a": p_a,
-        "se_a": run.standard_error(run.a_wins),
+        "se_a": 0.0 if exact else run.standard_error(run.a_wins),
         "fair_line": _fair_line(a.name, p_a) if p_a >= 0.5 else _fair_line(b.name, 1 - p_a),
     }
 
@@ -146,6 +157,10 @@ def _answer(request, access: Access, *, status: int = 200, **context) -> HttpRes
     return render(request, "arena/odds.html", _context(access, **context), status=status)
 
 
+def _exact_result(ask: OddsAsk, exact) -> dict:
+    return _result(ask.fighter_a, ask.fighter_b, ask.setup(), exact)
+
+
 @campaign_view(nav="odds")
 @require_POST
 def odds_run(request: HttpRequest, campaign_id: int) -> HttpResponse:
@@ -159,6 +174,9 @@ def odds_run(request: HttpRequest, campaign_id: int) -> HttpResponse:
         return _answer(request, access, form=form, status=400)
     ask = _ask(form)
     try:
+        if form.cleaned_data["method"] != "monte-carlo":
+            exact = exact_engine.exact_odds(ask.setup())
+            return _answer(request, access, form=form, result=_exact_result(ask, exact))
         if ask.bouts > BACKGROUND_ABOVE:
             job = odds_job_start(
                 campaign=access.campaign, ask=ask, task=bout_odds_job, user=request.user

@@ -3,6 +3,7 @@
 import pytest
 from django.db.models import Sum
 
+from arena.adapters.era import exact_engine, public_setup
 from arena.book import services as b
 from arena.models import Bout
 from economy import accounts
@@ -298,16 +299,19 @@ def test_money_tampered_into_the_book_stops_settlement(bout, bithys, eros):
 
 def test_the_engines_line_for_bithys_and_the_murmillo(bout, bithys, murmillo):
     # Neither is Known in Rome, so both start at Crowd Favor 2 under cautious orders: the
-    # seed's 57 in 100 for the better man (BETS), which the book cries as 4 to 3 on.
-    book = b.book_open(bout=bout, source=Book.Source.ENGINE, runs=4_000, seed=3)
+    # seed's 57 in 100 for the better man (BETS), which the book cries as 4 to 3 on. The
+    # chance is the exact chain's, the same as `bout_odds --method exact` gives.
+    book = b.book_open(bout=bout, source=Book.Source.ENGINE)
     side = betting.book_side(book, bithys.pk)
-    assert side.chance == pytest.approx(0.57, abs=0.03)
+    exact = exact_engine.exact_odds(public_setup(bout))
+    assert side.chance == pytest.approx(exact.a_wins, abs=1e-12)
+    assert side.chance == pytest.approx(0.57, abs=0.01)
     assert side.odds.label() == "4 to 3 on"
     assert betting.book_side(book, murmillo.pk).odds.label() == "4 to 3 against"
-    assert "4,000 simulated bouts" in book.basis and "seed 3" in book.basis
-    # The same seed prices the same line.
+    assert book.basis == "The engine: exact odds, both men cautious"
+    # The same matchup prices the same line.
     again = BoutFactory(show=bout.show, fighter_a=bithys, fighter_b=murmillo)
-    other = b.book_open(bout=again, source=Book.Source.ENGINE, runs=4_000, seed=3)
+    other = b.book_open(bout=again, source=Book.Source.ENGINE)
     assert other.line == book.line
 
 
@@ -316,14 +320,14 @@ def test_the_public_line_never_moves_with_the_mens_private_orders(bout):
     are his owner's secret: the line the stands see is the same whatever they are."""
     from arena.adapters.era import bout_odds, bout_setup
 
-    public = b.bout_engine_chances(bout, runs=400, seed=3)
+    public = b.bout_engine_chances(bout)
     bout.entries.filter(side="a").update(orders={"name": "fight-on"})
     bout.entries.filter(side="b").update(orders={"name": "never-yield"})
     private = bout_odds(bout_setup(bout=bout), bouts=400, seed=3)
     assert (private.a_wins / private.bouts, private.b_wins / private.bouts) != public[:2]
-    assert b.bout_engine_chances(bout, runs=400, seed=3) == public
+    assert b.bout_engine_chances(bout) == public
     bout.entries.filter(side="a").update(orders={"name": "cautious", "ask": ["fight_on"]})
-    book = b.book_open(bout=bout, source=Book.Source.ENGINE, runs=400, seed=3)
+    book = b.book_open(bout=bout, source=Book.Source.ENGINE)
     assert "both men cautious" in book.basis  # orders that ask the GM cannot stop it either
 
 

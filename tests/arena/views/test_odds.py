@@ -1,11 +1,14 @@
-"""The odds page: Monte Carlo odds of two men (capped), and the exact odds of one pool."""
+"""The odds page: exact or Monte Carlo odds of two men (capped), and the exact odds of one
+pool."""
 
 import pytest
 from django.urls import reverse
 
 from arena.forms import MAX_ODDS_BOUTS, ODDS_BOUTS_TOO_MANY, SAME_FIGHTER
 from arena.selectors.pages import odds_setup
+from ludus.models import Job
 from rules.era.dice import Pool, distribution
+from rules.era.exact import exact_odds
 from rules.era.odds import bout_odds
 from tests import factories
 
@@ -27,6 +30,7 @@ def run_data(cast, **extra):
         "venue": "forum_romanum",
         "bouts": 300,
         "seed": 7,
+        "method": "monte-carlo",
     } | extra
 
 
@@ -65,6 +69,39 @@ def test_the_run_answers_with_the_engines_counts(cast, as_user):
     assert f"{expected.b_wins:,} of 300" in text
     assert f"{expected.sword_given:,} of 300" in text
     assert text.count("<svg") == 2
+
+
+def _forum_setup(cast):
+    return odds_setup(
+        fighter_a=cast.mine,
+        fighter_b=cast.theirs,
+        orders_a="cautious",
+        orders_b="fight-on",
+        venue="forum_romanum",
+    )
+
+
+@pytest.mark.parametrize("method", ["exact", None])  # None: a tab from before the choice
+def test_the_exact_odds_answer_at_once_whatever_the_bouts(cast, as_user, method):
+    data = run_data(cast, bouts=MAX_ODDS_BOUTS)  # a long run, were it sampled
+    if method is None:
+        del data["method"]
+    else:
+        data["method"] = method
+    response = as_user(cast.other).post(url("odds_run", cast), data, **HTMX)
+    assert response.status_code == 200
+    text = response.content.decode()
+    expected = exact_odds(_forum_setup(cast))
+    assert f"{cast.mine.name} wins {round(expected.a_wins * 100)} in 100" in text
+    assert "(exact)" in text and "Exact odds: the bout as a Markov chain" in text
+    assert "simulated bouts" not in text and "standard error" not in text
+    assert text.count("<svg") == 2 and "exact" in text
+    assert not Job.objects.exists()  # answered in the request, no background job
+
+
+def test_an_unknown_method_is_refused_naming_it(cast, as_user):
+    response = as_user(cast.gm).post(url("odds_run", cast), run_data(cast, method="guess"), **HTMX)
+    assert response.status_code == 400 and "guess" in response.content.decode()
 
 
 def test_without_htmx_the_whole_page_comes_back_with_the_result(cast, as_user):

@@ -23,6 +23,7 @@ def run_data(cast, **extra):
         "venue": "forum_romanum",
         "bouts": LONG,
         "seed": 7,
+        "method": "monte-carlo",
     } | extra
 
 
