@@ -7,7 +7,8 @@ Pure Python: no database (the `bout_odds` command module is imported for its par
 from __future__ import annotations
 
 from arena.management.commands.bout_odds import Command, build_setup
-from bench.harness import Report, Scale, at_least, at_most, peak_mb, per_second
+from bench.harness import Report, Scale, at_least, at_most, median_seconds, ms, peak_mb, per_second
+from rules.era import exact
 from rules.era.bout import fight_bout
 from rules.era.odds import LOGGED, bout_odds, bout_seeds
 
@@ -19,7 +20,8 @@ def forum_setup():
 
 
 def run(scale: Scale, report: Report) -> None:
-    report.section("2. Bouts (rules/era/odds.py bout_odds, bout.py fight_bout)")
+    report.section("2. Bouts (rules/era/odds.py bout_odds, bout.py fight_bout, exact.py)")
+    run_exact(scale, report)
     setup = forum_setup()
     _ = setup.fixed  # worked out once per setup; the odds reuse it
 
@@ -90,4 +92,34 @@ def run(scale: Scale, report: Report) -> None:
         rate,
         "/s",
         at_least(200),
+    )
+
+
+def run_exact(scale: Scale, report: Report) -> None:
+    """The exact chain: the Forum pairing asked for the first time (the cache cleared before
+    each repeat), and the live line of a whole logged bout (a chain from every round's state)."""
+    setup = forum_setup()
+    cold = median_seconds(lambda: exact.exact_odds(setup), scale.repeats, exact.exact_cache_clear)
+    odds = exact.exact_odds(setup)
+    report.add(
+        "bouts.exact.cold_ms",
+        "exact odds (the Markov chain), Forum pairing, first time asked",
+        ms(cold),
+        "ms",
+        at_most(100),
+        note=f"Bithys wins {100 * odds.a_wins:.2f} in 100 (era-bout/2: 52.49)",
+    )
+    result = fight_bout(setup, seed=5)
+    live = median_seconds(
+        lambda: exact.live_odds(setup, seed=5, rounds=result.rounds),
+        scale.repeats,
+        exact.exact_cache_clear,
+    )
+    report.add(
+        "bouts.live_odds.cold_ms",
+        f"live odds of a whole bout ({result.rounds} rounds, seed 5), cache cleared",
+        ms(live),
+        "ms",
+        None,
+        note="the bout page loads it after the page, with an indicator",
     )

@@ -33,6 +33,7 @@ once the mass still fighting is below `TOLERANCE` (1e-12): that remainder is rep
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -45,13 +46,15 @@ from rules.era.bout import (
     ROUND_CAP,
     BoutResult,
     BoutSetup,
+    EndReason,
     EventKind,
     Side,
     _check_not_incapacitated,
     _Fixed,
+    fight_bout,
     reading_of,
 )
-from rules.era.decision import appeal_pool
+from rules.era.decision import CrowdCall, appeal_pool, crowd_call
 from rules.era.dice import RulesError, distribution
 from rules.era.injuries import INJURY_STEP
 from rules.era.orders import Choice, Orders
@@ -583,3 +586,85 @@ def _exact(setup: BoutSetup, version: str, state: BoutState | None) -> ExactOdds
         mean_rounds=rounds,
         unresolved=unresolved,
     )
+
+
+# --- live odds: the chances after every round of a bout --------------------------------------
+
+
+@dataclass(frozen=True)
+class LivePoint:
+    """Each man's chance to win and to walk out (not killed, not given the sword), at the
+    start (round 0) or after a round; `settled` once the sand has decided the bout."""
+
+    round: int
+    win_a: float
+    win_b: float
+    walk_out_a: float
+    walk_out_b: float
+    settled: bool = False
+
+
+def _appeal_chance(setup: BoutSetup, side: Side) -> float:
+    entrant = setup.entrant(side)
+    return float(distribution(appeal_pool(entrant.fighter, entrant.injuries)).p_success)
+
+
+def _settled(setup: BoutSetup, result: BoutResult) -> LivePoint:
+    """A finished bout: the winner is known; the loser walks out as the chain reckons it (the
+    editor keeps his default, missio, when the crowd is divided; called to the sword, he lives
+    if his appeal succeeds; killed on the sand, he does not)."""
+    walk = dict.fromkeys(Side, 1.0)
+    loser = result.loser
+    if loser is not None:
+        if result.end_reason is EndReason.KILLED:
+            walk[loser] = 0.0
+        elif crowd_call(result.side(loser).favor) is CrowdCall.SWORD:
+            walk[loser] = _appeal_chance(setup, loser)
+    return LivePoint(
+        round=result.rounds,
+        win_a=float(result.winner is Side.A),
+        win_b=float(result.winner is Side.B),
+        walk_out_a=walk[Side.A],
+        walk_out_b=walk[Side.B],
+        settled=True,
+    )
+
+
+def _point(round_: int, odds: ExactOdds) -> LivePoint:
+    return LivePoint(round_, odds.a_wins, odds.b_wins, odds.walk_out_a, odds.walk_out_b)
+
+
+def live_odds(
+    setup: BoutSetup,
+    *,
+    seed: int,
+    decisions: Sequence[Any] = (),
+    rounds: int,
+    engine_version: str | None = None,
+) -> tuple[LivePoint, ...]:
+    """The exact odds at the start and after each of the first `rounds` rounds of the bout of
+    `setup` and `seed` (a stored bout: its decisions and version), the last point settled if
+    the bout ended. RulesError where the chain does not apply (orders that ask the GM)."""
+    reason = why_not_exact(setup)
+    if reason is not None:
+        raise RulesError(reason)
+    points = [_point(0, exact_odds(setup, engine_version=engine_version))]
+    for number in range(1, rounds + 1):
+        result = fight_bout(
+            setup,
+            seed=seed,
+            decisions=decisions,
+            max_rounds=number,
+            engine_version=engine_version,
+        )
+        if result.finished:
+            points.append(_settled(setup, result))
+            break
+        state = BoutState.of(result)
+        points.append(_point(number, exact_odds(setup, engine_version=engine_version, state=state)))
+    return tuple(points)
+
+
+def exact_cache_clear() -> None:
+    """Forget every answer kept (benchmarks time the chain asked for the first time)."""
+    _exact.cache_clear()
