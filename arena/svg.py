@@ -23,8 +23,9 @@ class Series:
     """One fighter's line: his value at round 0 (the start) and after each round."""
 
     label: str
-    values: Sequence[int]
+    values: Sequence[float]
     tone: str = "a"
+    dashed: bool = False
 
 
 @dataclass(frozen=True)
@@ -45,26 +46,47 @@ def favor_chart(
     series: Sequence[Series], *, top: int = 6, title: str = "Crowd Favor by round"
 ) -> SafeString:
     """A step-free line chart of each fighter's Crowd Favor, round 0 to the last round."""
+    return _round_chart(series, top=top, ticks=range(top + 1), row_h=26, title=title)
+
+
+def chance_chart(series: Sequence[Series], *, title: str = "Live odds by round") -> SafeString:
+    """Chances in 100 (0 to 100) by round, on the Crowd Favor chart's axes: each man's chance
+    to win (solid) and to walk out (dashed)."""
+    return _round_chart(
+        series, top=100, ticks=range(0, 101, 25), row_h=1.6, title=title, unit=" in 100"
+    )
+
+
+def _round_chart(
+    series: Sequence[Series],
+    *,
+    top: int,
+    ticks: Sequence[int],
+    row_h: float,
+    title: str,
+    unit: str = "",
+) -> SafeString:
     rounds = max((len(s.values) for s in series), default=1) - 1
     rounds = max(rounds, 1)
     left, right, top_pad, bottom = 34, 14, 30, 34
     width = max(560, left + right + 56 * rounds)
-    height = top_pad + bottom + 26 * top
+    height = round(top_pad + bottom + row_h * top)
     plot_w, plot_h = width - left - right, height - top_pad - bottom
 
     def x(i: int) -> float:
         return left + plot_w * i / rounds
 
-    def y(v: int) -> float:
+    def y(v: float) -> float:
         return top_pad + plot_h * (1 - v / top)
 
+    kind = "chance" if unit else "favor"
     parts = [
-        f'<svg class="chart chart-favor" xmlns="http://www.w3.org/2000/svg" role="img" '
+        f'<svg class="chart chart-{kind}" xmlns="http://www.w3.org/2000/svg" role="img" '
         f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
         f'style="max-width:100%;height:auto" font-family="inherit" font-size="12">',
         f"<title>{escape(title)}</title>",
     ]
-    for v in range(top + 1):
+    for v in ticks:
         parts.append(
             f'<line x1="{left}" x2="{width - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
             f'stroke="{GRID}" stroke-width="1"/>'
@@ -83,19 +105,21 @@ def favor_chart(
     legend_x = left
     for n, s in enumerate(series):
         colour = _colour(s.tone)
-        # The two lines are nudged apart a little so equal values stay visible.
+        # The lines are nudged apart a little so equal values stay visible.
         nudge = (n - (len(series) - 1) / 2) * 2.5
+        dash = ' stroke-dasharray="6 4"' if s.dashed else ""
         points = " ".join(f"{x(i):.1f},{y(v) + nudge:.1f}" for i, v in enumerate(s.values))
         if len(s.values) > 1:
             parts.append(
                 f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5" '
-                f'stroke-linejoin="round"/>'
+                f'stroke-linejoin="round"{dash}/>'
             )
         for i, v in enumerate(s.values):
+            shown = f"{v:g}" if not unit else f"{v:.0f}{unit}"
             parts.append(
                 f'<circle cx="{x(i):.1f}" cy="{y(v) + nudge:.1f}" r="3.5" fill="{colour}">'
-                f"<title>{escape(s.label)}, {'start' if i == 0 else f'round {i}'}: {v}</title>"
-                f"</circle>"
+                f"<title>{escape(s.label)}, {'start' if i == 0 else f'round {i}'}: {shown}"
+                f"</title></circle>"
             )
         parts.append(
             f'<rect x="{legend_x}" y="8" width="12" height="12" fill="{colour}"/>'
@@ -104,6 +128,24 @@ def favor_chart(
         legend_x += 28 + 8 * len(s.label)
     parts.append("</svg>")
     return mark_safe("".join(parts))
+
+
+def evaluation_bar(share_a: float, label_a: str, label_b: str) -> SafeString:
+    """A chess engine's evaluation bar: side a's chance to win from the left, the rest (side
+    b's, and the rare draw) from the right; `share_a` from 0 to 1."""
+    width, height = 460, 26
+    split = width * min(max(share_a, 0.0), 1.0)
+    text = f"{label_a} {100 * share_a:.0f} in 100"
+    return mark_safe(
+        f'<svg class="chart chart-evaluation" xmlns="http://www.w3.org/2000/svg" role="img" '
+        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        f'style="max-width:100%;height:auto" font-family="inherit" font-size="12">'
+        f"<title>{escape(text)} against {escape(label_b)}</title>"
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="{COLOURS["b"]}"/>'
+        f'<rect x="0" y="0" width="{split:.1f}" height="{height}" fill="{COLOURS["a"]}"/>'
+        f'<line x1="{width / 2}" x2="{width / 2}" y1="0" y2="{height}" stroke="#fff" '
+        f'stroke-dasharray="3 3"/></svg>'
+    )
 
 
 def outcome_bars(bars: Sequence[Bar], *, title: str = "Outcomes") -> SafeString:

@@ -351,6 +351,7 @@ def campaign_export(campaign: Campaign) -> dict:
             "city": campaign.city,
             "day": campaign.day,
             "ruleset": campaign.ruleset,
+            "live_odds_for_players": campaign.live_odds_for_players,
         },
         "users": list(users.values()),
         "lanistae": lanistae,

@@ -48,6 +48,11 @@ class Campaign(models.Model):
     city = models.CharField(max_length=60, default="Rome")
     day = models.PositiveIntegerField(default=1, help_text="The campaign's calendar day.")
     ruleset = models.CharField(max_length=16, choices=Ruleset.choices, default=Ruleset.ERA)
+    live_odds_for_players = models.BooleanField(
+        default=False,
+        help_text="Players see a bout's live odds (they reveal what the men's orders imply); "
+        "the GM always does.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()

@@ -350,6 +350,22 @@ def replay(bout: Bout, *, decisions=None, max_rounds: int | None = None) -> engi
     )
 
 
+def live_odds(bout: Bout) -> tuple[exact_engine.LivePoint, ...]:
+    """Each man's exact chance to win and to walk out, at the start and after every round
+    fought so far, under the men's own orders (the line the GM may share, issue 14). A
+    BoutError says why there is none (orders that ask the GM, a setup the engine refuses)."""
+    try:
+        return exact_engine.live_odds(
+            bout_setup(bout=bout),
+            seed=bout.seed,
+            decisions=bout.decisions,
+            rounds=bout.rounds,
+            engine_version=fought_under(bout),
+        )
+    except RulesError as error:
+        raise BoutError(str(error)) from error
+
+
 def fought_under(bout: Bout) -> str:
     """The engine version a bout is fought and replayed with: the one it was begun under
     (a bout stored under era-bout/1 replays exactly as it was fought), else the current."""

@@ -274,6 +274,39 @@ def favor_series(bout: Bout, steps: list[Step]) -> list[tuple[str, list[int], st
     ]
 
 
+@dataclass(frozen=True)
+class LiveLine:
+    """A bout's live odds (issue 14): its points (round 0 and after each round), or why there
+    are none."""
+
+    points: tuple = ()
+    refused: str = ""
+
+    @property
+    def now(self):
+        return self.points[-1] if self.points else None
+
+
+NO_LIVE_ODDS = "The {ruleset} rules have no exact odds to follow a bout by."
+
+
+def live_line(bout: Bout) -> LiveLine:
+    """The bout's live odds from its ruleset's adapter, where it has them."""
+    campaign = bout.show.campaign
+    adapter = adapter_for(campaign.ruleset)
+    if not hasattr(adapter, "live_odds"):
+        return LiveLine(refused=NO_LIVE_ODDS.format(ruleset=campaign.get_ruleset_display()))
+    try:
+        return LiveLine(points=adapter.live_odds(bout))
+    except BoutError as error:
+        return LiveLine(refused=str(error))
+
+
+def live_odds_visible(access, campaign: Campaign) -> bool:
+    """The GM always sees the live odds; the players where he shares them."""
+    return access.is_gm or campaign.live_odds_for_players
+
+
 def pending_choice(bout: Bout) -> Pending | None:
     return bout_pending(bout)
 

@@ -74,6 +74,25 @@ def favor_chart(series_list, title: str = "Crowd Favor by round"):
 
 
 @register.simple_tag
+def live_odds_chart(points, name_a: str, name_b: str, title: str = "Live odds by round"):
+    """`points`: the bout's LivePoints (arena.selectors.pages.live_line), as chances in 100."""
+    rows = list(points or [])
+    series = [
+        svg.Series(f"{name_a} wins", [100 * p.win_a for p in rows], "a"),
+        svg.Series(f"{name_b} wins", [100 * p.win_b for p in rows], "b"),
+        svg.Series(f"{name_a} walks out", [100 * p.walk_out_a for p in rows], "a", dashed=True),
+        svg.Series(f"{name_b} walks out", [100 * p.walk_out_b for p in rows], "b", dashed=True),
+    ]
+    return svg.chance_chart(series, title=title)
+
+
+@register.simple_tag
+def evaluation_bar(point, name_a: str, name_b: str):
+    """The bar of one LivePoint: side a's chance to win against the rest."""
+    return svg.evaluation_bar(point.win_a, name_a, name_b)
+
+
+@register.simple_tag
 def outcome_chart(bars, title: str = "Outcomes"):
     """`bars`: [(label, share 0..1, note, tone), ...]."""
     return svg.outcome_bars([svg.Bar(*b) for b in bars or []], title=title)

@@ -33,6 +33,7 @@ from arena.selectors.pages import (
     choice_costs,
     editor_standing,
     favor_series,
+    live_odds_visible,
     pending_choice,
     verdict_funding,
 )
@@ -152,6 +153,7 @@ def _bout_context(access: Access, bout: Bout) -> dict:
         else None,
         "book": book_for_event(bout),
         "funding": verdict_funding(bout) if access.is_gm else None,
+        "live_odds_shown": live_odds_visible(access, access.campaign),
     }
 
 
@@ -390,6 +392,7 @@ def bout_replay(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
             Bout.Status.DONE,
         ),
         "verdict": _verdict(bout) if number == last else None,
+        "live_odds_shown": live_odds_visible(access, access.campaign),
     }
     template = "arena/bouts/bout_replay.html"
     if request.htmx:

@@ -637,7 +637,7 @@ def _point(round_: int, odds: ExactOdds) -> LivePoint:
 def live_odds(
     setup: BoutSetup,
     *,
-    seed: int,
+    seed: int | None,
     decisions: Sequence[Any] = (),
     rounds: int,
     engine_version: str | None = None,
@@ -649,6 +649,10 @@ def live_odds(
     if reason is not None:
         raise RulesError(reason)
     points = [_point(0, exact_odds(setup, engine_version=engine_version))]
+    if not rounds:
+        return tuple(points)
+    if seed is None:
+        raise RulesError("a bout fought has a seed: its rounds replay from it")
     for number in range(1, rounds + 1):
         result = fight_bout(
             setup,

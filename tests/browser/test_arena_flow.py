@@ -84,6 +84,9 @@ def test_gm_plans_fights_and_pays_a_bout(page, screenshot, table):
     page.wait_for_selector("#round-2")
     assert page.locator("#round-2 .die").count() > 0
     assert page.is_visible("#favor-chart svg")
+    # The GM's live odds load after the panel, from where the bout stands after round 2.
+    page.wait_for_selector("#live-odds .chart-chance")
+    assert "after round 2" in page.inner_text("#live-odds")
     screenshot(page, "bout-mid-fight")
 
     page.click("#fight-controls button[value=end]")
@@ -112,6 +115,8 @@ def test_gm_plans_fights_and_pays_a_bout(page, screenshot, table):
         "document.querySelector('#replay-title').innerText.startsWith('After round 1')"
     )
     assert page.url.endswith("?round=1")
+    page.wait_for_selector("#live-odds .chart-evaluation")
+    assert "after round 1" in page.inner_text("#live-odds")
     screenshot(page, "replay")
 
     # The purse is in his peculium (his page) and in the ledger.
