@@ -449,6 +449,8 @@ def _pages(s: Season, campaign: Campaign, tab) -> dict:
         seen[f"card {show.name}"] = tab.inner_text("#card")
         for bout in show.bouts.filter(status="done").order_by("order"):
             tab.goto(f"{base}/arena/bouts/{bout.pk}/replay/?round={bout.rounds}")
+            # The GM's live odds come after the page: read it once they are in.
+            tab.wait_for_selector("#live-odds .chart-evaluation, #live-odds-refused")
             seen[f"replay {show.name} {bout.order}"] = tab.inner_text("main")
     return seen
 
