@@ -324,6 +324,9 @@ class DayEnd(models.Model):
     # {gladiator id: [Wounds healed, Wounds carried after]}
     rested = models.JSONField(default=dict, blank=True)
     died = models.JSONField(default=list, blank=True)  # gladiator ids
+    # The day an "Advance to day N" of several nights went to (ludus.services.calendar), on each
+    # of its nights; empty for a single end of day. Such a night is not taken back alone.
+    advance_to = models.PositiveIntegerField(null=True, blank=True)
     created = models.DateTimeField(default=timezone.now)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

@@ -21,6 +21,7 @@ from arena.adapters.era import _entries, _push, incapacitated, race_setup
 from arena.adapters.era import race_engine as engine
 from arena.book.services import race_book_close
 from arena.models import Race, RaceEntry, Show
+from arena.services.calendar import show_follow, show_to_its_day
 from arena.services.cards import check_free_for_event
 from economy.accounts import peculium, purse
 from economy.ledger import LedgerError, Leg, account_balance, transaction_post
@@ -58,6 +59,11 @@ BAD_PERIL = "Peril Points are spent on legs 1 to 3; got {peril!r}."
 REPLAY_DIFFERS = "Replaying the race from its seed did not give the legs already run."
 LEG_DONE = "Already done: leg {leg} has been run; {legs} of 3 legs are run."
 LEG_NOT_YET = "Leg {leg} is not next: {legs} of 3 legs are run."
+FIELD_MOVED_IN_ADVANCE = (
+    "Moving the calendar to day {day} for {show}, the field of this race changed ({names} left "
+    "it in the nights between): nothing was run and the calendar stands. Advance to day {day} "
+    "on the Recovery page first, then run the race."
+)
 
 
 class RaceError(Refusal):
@@ -179,6 +185,8 @@ def race_run(
         raise RaceError(LEG_NOT_YET.format(leg=leg, legs=race.legs_run))
     if race.status in (Race.Status.DONE, Race.Status.VOID):
         raise RaceError(RACE_OVER)
+    if race.legs_run == 0 and race.show.day != race.show.campaign.day:
+        race = _to_its_day(race, user)
     target = engine.LEGS if legs is None else legs
     if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= engine.LEGS:
         raise RaceError(BAD_LEGS.format(legs=legs))
@@ -205,6 +213,28 @@ def race_run(
         if result.winner is not None:
             _pay_prize(race, entries[result.winner].driver, user)
         race_book_close(race=race, user=user)
+        show_follow(race.show_id)  # the card's last event done: the show is held
+    return race
+
+
+def _to_its_day(race: Race, user) -> Race:
+    """Run on its show's day: the calendar moves there first (arena.services.calendar). A
+    field the nights changed (a driver dead) is refused, so the GM sees it before the run."""
+    field = {entry.pk: entry.driver.name for entry in _entries(race)}
+    if show_to_its_day(show=race.show, user=user) is None:
+        race.show.refresh_from_db(fields=["day"])
+        return race
+    race = (
+        Race.objects.select_for_update(of=("self",))
+        .select_related("show__campaign", "show__editor")
+        .get(pk=race.pk)
+    )
+    kept = {entry.pk for entry in _entries(race)}
+    if race.status != Race.Status.PLANNED or kept != set(field):
+        gone = ", ".join(name for pk, name in field.items() if pk not in kept) or "a driver"
+        raise RaceError(
+            FIELD_MOVED_IN_ADVANCE.format(day=race.show.day, show=race.show, names=gone)
+        )
     return race
 
 

@@ -20,6 +20,7 @@ from arena.adapters.base import Fought
 from arena.book.services import bout_book_close
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry, Verdict
+from arena.services.calendar import show_follow, show_to_its_day
 from economy.money import format_price
 from economy.selectors.visibility import party_balance
 from economy.services.hire import sword_given_charge
@@ -46,6 +47,11 @@ FIGHTER_INCAPACITATED = (
 )
 BAD_CHOICE = "The editor's choice must be missio or sword; got {choice!r}."
 BAD_ROUNDS = "Fight at least one round; got {rounds!r}."
+VOID_IN_ADVANCE = (
+    "Moving the calendar to day {day} for {show}, this bout became void ({reason}): nothing was "
+    "fought and the calendar stands. Advance to day {day} on the Recovery page first, then "
+    "fight the rest of the card."
+)
 CHOICE_DONE = (
     "Already done: this page was drawn when the bout held {at} answers, and it holds {held}. "
     "Nothing more was answered or fought; here it is as it stands."
@@ -145,12 +151,7 @@ def bout_fight(
     held then) are the state a post was meant for: a repeat or a stale tab is AlreadyDone.
     """
     # Lock the bout: two clicks on "fight" must not fight it twice.
-    bout = (
-        Bout.objects.select_for_update(of=("self",))
-        .select_related("show__campaign", "show__editor")
-        .prefetch_related("entries__gladiator")
-        .get(pk=bout.pk)
-    )
+    bout = _locked(bout)
     if at_round is not None and at_round != bout.rounds:
         # The page was drawn at another round: a repeated click or a stale tab fights nothing.
         raise AlreadyDone(ROUND_DONE.format(at=at_round, rounds=bout.rounds))
@@ -158,6 +159,16 @@ def bout_fight(
         # An answer sent for a choice already answered: it would answer a later question
         # nobody was asked, and fight a round more.
         raise AlreadyDone(CHOICE_DONE.format(at=answered, held=len(bout.decisions)))
+    if bout.status == Bout.Status.PLANNED and bout.show.day != bout.show.campaign.day:
+        # Fought on its show's day: the calendar moves there first (arena.services.calendar).
+        if show_to_its_day(show=bout.show, user=user) is not None:
+            bout = _locked(bout)  # the nights moved Wounds, and may have voided the bout
+            if bout.status == Bout.Status.VOID:
+                raise BoutError(
+                    VOID_IN_ADVANCE.format(
+                        day=bout.show.day, show=bout.show, reason=bout.void_reason
+                    )
+                )
     adapter = adapter_for(bout.show.campaign.ruleset)
     _check_can_fight(bout, adapter)
     if rounds is not None and (isinstance(rounds, bool) or rounds < 1):
@@ -191,6 +202,15 @@ def bout_fight(
     if no_choice and crowd_call(bout, _loser_favor(bout)) != Verdict.Call.DIVIDED:
         _decide(bout, editor_choice=None, user=user)
     return bout
+
+
+def _locked(bout: Bout) -> Bout:
+    return (
+        Bout.objects.select_for_update(of=("self",))
+        .select_related("show__campaign", "show__editor")
+        .prefetch_related("entries__gladiator")
+        .get(pk=bout.pk)
+    )
 
 
 def _record_end(bout: Bout, fought: Fought) -> None:
@@ -438,3 +458,4 @@ def _after(bout: Bout, *, sword_given: bool = False) -> None:
             and man.is_alive
         ):
             contract_count_down(gladiator=man)
+    show_follow(bout.show_id)  # the card's last event done: the show is held

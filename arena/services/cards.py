@@ -14,6 +14,7 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from arena.models import Bout, Race, RaceEntry
+from arena.services.calendar import show_follow
 from economy.services.betting import book_void
 from ludus.errors import Refusal
 from ludus.models import Gladiator
@@ -90,6 +91,7 @@ def bout_void(*, bout: Bout, reason: str, user=None) -> Bout:
     bout.full_clean()
     bout.save(update_fields=["status", "void_reason"])
     _void_book(bout, reason, user)
+    show_follow(bout.show_id)  # the card's last open event gone: the show may be held
     return bout
 
 
@@ -108,6 +110,7 @@ def race_leave(*, entry: RaceEntry, reason: str, user=None) -> Race:
     else:
         return race
     _void_book(race, reason, user)
+    show_follow(race.show_id)
     return race
 
 

@@ -17,6 +17,7 @@ from django.db.models import Max
 from arena.adapters import adapter_for
 from arena.models import Bout, BoutEntry, Race, Show, Venue, Verdict
 from arena.services.bouts import bout_decide, bout_fight, crowd_call, new_seed
+from arena.services.calendar import show_to_its_day
 from arena.services.cards import bout_void, check_free_for_event
 from economy.services.betting import book_void
 from ludus.errors import Refusal
@@ -261,7 +262,8 @@ def bout_replace(
 def show_hold(*, show: Show, seed: int | None = None, user=None) -> Show:
     """Fight every bout of the card not yet done, decide what the editor need not be asked,
     and mark the show held. The whole show is one step: if a bout cannot be settled, nothing
-    is kept.
+    is kept. A show planned for a later day moves the calendar to its day first (the nights'
+    rest); a missed one is held today.
 
     A divided crowd (THE EDITOR'S DECISION III): when a player plays the editor
     (`Editor.player`), that bout is left awaiting his verdict (`bout_decide` from the bout
@@ -272,6 +274,9 @@ def show_hold(*, show: Show, seed: int | None = None, user=None) -> Show:
     player_editor = show.editor.player_id is not None
     if show.status == Show.Status.HELD:
         raise ShowError(SHOW_HELD.format(show=show))
+    # Held on its day: a later show moves the calendar first, a missed one is held today
+    # (arena.services.calendar). A man who dies in the nights between leaves the card.
+    show_to_its_day(show=show, user=user)
     rng = random.Random(new_seed() if seed is None else seed)
     for bout in show.bouts.order_by("order", "pk"):
         bout_seed = rng.randrange(2**62)  # drawn for every bout, so seeds follow card order

@@ -33,6 +33,10 @@ ROLL_DAY_OVER = (
 NO_DAY_END = "No day has ended yet; there is nothing to take back."
 DAY_END_NOT_LAST = "Only the last end of day can be taken back: day {day}."
 DAY_END_UNDONE = "Already done: the end of day {day} has been taken back."
+ADVANCE_STANDS = (
+    "The end of day {day} was one night of an advance to day {to}: an advance of several days "
+    "cannot be undone; correct by hand."
+)
 DAY_MOVED = "The campaign is on day {today}, not day {day}; the end of day {ended} stands."
 DIED_THAT_NIGHT = (
     "{names} died in the night of day {day}: a death takes him off every card and voids his "
@@ -150,6 +154,8 @@ def _check_day_end(record: DayEnd, campaign: Campaign) -> None:
         raise UndoError(NO_DAY_END)
     if last.pk != record.pk:
         raise UndoError(DAY_END_NOT_LAST.format(day=last.day))
+    if record.advance_to is not None:
+        raise UndoError(ADVANCE_STANDS.format(day=record.day, to=record.advance_to))
     if campaign.day != record.day + 1:
         raise UndoError(DAY_MOVED.format(today=campaign.day, day=record.day + 1, ended=record.day))
     if record.died:

@@ -37,7 +37,7 @@ pytestmark = pytest.mark.django_db
 
 
 def play_season(campaign: Campaign) -> Campaign:
-    """Every show held (play_show), Bithys paired with Tigris at Pompeii once his Forum bout is
+    """Every show held (play_show, or by its last race's finish) on its day, Bithys paired with Tigris at Pompeii once his Forum bout is
     over (as the README's tour says), every race run, the books settled, the medicus called for
     every injury and three days ended."""
     for show in Show.objects.filter(campaign=campaign).order_by("day", "pk"):
@@ -45,8 +45,10 @@ def play_season(campaign: Campaign) -> Campaign:
             men = Gladiator.objects.filter(campaign=campaign)
             bout_add(show=show, fighter_a=men.get(name="Bithys"), fighter_b=men.get(name="Tigris"))
         for race in show.races.all():
-            race_run(race=race, seed=7 + race.pk)
-        call_command("play_show", show=show.pk, seed=11, stdout=io.StringIO())
+            race_run(race=race, seed=7 + race.pk)  # on the show's day: the calendar moves
+        show.refresh_from_db()
+        if show.status == Show.Status.PLANNED:  # a card of one race is held by its finish
+            call_command("play_show", show=show.pk, seed=11, stdout=io.StringIO())
     for injury in Injury.objects.filter(gladiator__campaign=campaign, healed_on=None):
         if injury.gladiator.is_alive:
             medicus_treat(injury=injury, seed=5)

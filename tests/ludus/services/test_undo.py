@@ -83,10 +83,16 @@ def test_a_roll_of_a_day_that_has_ended_stands(cast):
     assert str(refused.value) == ROLL_DAY_OVER.format(day=3, today=4)
 
 
+def today_show(cast):
+    """A show of today: fought, it does not move the calendar (arena.services.calendar)."""
+    day = Campaign.objects.get(pk=cast.campaign.pk).day
+    return factories.ShowFactory(campaign=cast.campaign, editor=cast.editor, day=day)
+
+
 def test_a_healing_roll_stands_once_he_has_fought_since(cast):
     injury = rib(cast)
     attempt = medicus_treat(injury=injury, seed=seed_for(injury, True))
-    bout = factories.BoutFactory(show=cast.show, fighter_a=cast.bithys, fighter_b=cast.crixus)
+    bout = factories.BoutFactory(show=today_show(cast), fighter_a=cast.bithys, fighter_b=cast.crixus)
     bout_fight(bout=bout, seed=1, rounds=1)
     with pytest.raises(Refusal, match="was fought since, with Bithys in it"):
         medicus_undo(attempt=attempt)
@@ -140,7 +146,8 @@ def test_an_end_of_day_stands_when_his_wounds_moved_since(cast):
 
 def test_an_end_of_day_stands_once_a_bout_was_fought_on_the_new_day(cast):
     campaign_advance_day(campaign=cast.campaign)
-    bout = factories.BoutFactory(show=cast.show, fighter_a=cast.crixus, fighter_b=cast.free_agent)
+    show = today_show(cast)
+    bout = factories.BoutFactory(show=show, fighter_a=cast.crixus, fighter_b=cast.free_agent)
     bout_fight(bout=bout, seed=1, rounds=1)
     with pytest.raises(Refusal, match="was fought since"):
         day_end_undo(record=DayEnd.objects.get(campaign=cast.campaign))
