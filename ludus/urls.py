@@ -6,7 +6,7 @@ The names are not namespaced: settings refer to `login` by bare name.
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from ludus.views import favors, recovery
+from ludus.views import calendar, favors, recovery
 
 urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
@@ -23,6 +23,11 @@ urlpatterns = [
         "c/<int:campaign_id>/recovery/advance/",
         recovery.advance_day,
         name="recovery_advance_day",
+    ),
+    path(
+        "c/<int:campaign_id>/recovery/advance-to/",
+        calendar.advance_to,
+        name="recovery_advance_to",
     ),
     path(
         "c/<int:campaign_id>/recovery/injuries/<int:injury_id>/treat/",

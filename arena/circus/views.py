@@ -27,9 +27,11 @@ from arena.circus.selectors import (
     races_for_campaign,
 )
 from arena.models import Race, RaceEntry, Show
+from arena.selectors.calendar import show_day_note
 from economy.services.betting import book_sides
 from ludus.access import Access, campaign_view
-from ludus.errors import AlreadyDone
+from ludus.errors import AlreadyDone, Refusal
+from ludus.views.calendar import say_if_moved
 
 
 def _get_race(access: Access, race_id: int) -> Race:
@@ -123,6 +125,9 @@ def _race_context(access: Access, race: Race, entry_form=None) -> dict:
         "chart": race_chart_svg(race_chart_lines(race), title=f"{race.name}, leg by leg"),
         "book": book,
         "winner": winner,
+        "day_note": show_day_note(race.show, access.campaign.day)
+        if access.is_gm and race.legs_run == 0
+        else None,
         "run_form": (
             RaceRunForm(initial={"leg": race.legs_run + 1})
             if access.is_gm and race.status != Race.Status.DONE
@@ -167,16 +172,18 @@ def race_run_view(request: HttpRequest, campaign_id: int, race_id: int) -> HttpR
         # The leg the GM saw: "next" runs that leg only, and a repeat is "already done".
         leg = form.cleaned_data["leg"]
         legs = leg if form.cleaned_data["to"] == "next" else None
+        today = access.campaign.day
         try:
             race = race_services.race_run(
                 race=race, seed=form.cleaned_data["seed"], legs=legs, leg=leg, user=request.user
             )
         except AlreadyDone as done:
             messages.info(request, str(done))
-        except race_services.RaceError as error:
+        except Refusal as error:  # the race's rules, or the calendar's limit
             messages.error(request, str(error))
             status = 400
         else:
+            say_if_moved(request, access.campaign, today)  # run on its show's later day
             done = "The race is run" if race.status == Race.Status.DONE else "Leg run"
             messages.success(request, f"{done}: {race.legs_run} of 3 legs.")
     if request.htmx:

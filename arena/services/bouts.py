@@ -160,15 +160,7 @@ def bout_fight(
         # nobody was asked, and fight a round more.
         raise AlreadyDone(CHOICE_DONE.format(at=answered, held=len(bout.decisions)))
     if bout.status == Bout.Status.PLANNED and bout.show.day != bout.show.campaign.day:
-        # Fought on its show's day: the calendar moves there first (arena.services.calendar).
-        if show_to_its_day(show=bout.show, user=user) is not None:
-            bout = _locked(bout)  # the nights moved Wounds, and may have voided the bout
-            if bout.status == Bout.Status.VOID:
-                raise BoutError(
-                    VOID_IN_ADVANCE.format(
-                        day=bout.show.day, show=bout.show, reason=bout.void_reason
-                    )
-                )
+        bout = _to_its_day(bout, user)
     adapter = adapter_for(bout.show.campaign.ruleset)
     _check_can_fight(bout, adapter)
     if rounds is not None and (isinstance(rounds, bool) or rounds < 1):
@@ -201,6 +193,20 @@ def bout_fight(
     no_choice = auto_decide and bout.status == Bout.Status.AWAITING_VERDICT
     if no_choice and crowd_call(bout, _loser_favor(bout)) != Verdict.Call.DIVIDED:
         _decide(bout, editor_choice=None, user=user)
+    return bout
+
+
+def _to_its_day(bout: Bout, user) -> Bout:
+    """Fought on its show's day: the calendar moves there first (arena.services.calendar), or a
+    missed show is moved to today. The bout is read again: the nights moved Wounds, and may
+    have voided it (a man dead of an untreated injury), which is refused (nothing written)."""
+    if show_to_its_day(show=bout.show, user=user) is None:
+        return _locked(bout)  # a missed show: its day is today's now
+    bout = _locked(bout)
+    if bout.status == Bout.Status.VOID:
+        raise BoutError(
+            VOID_IN_ADVANCE.format(day=bout.show.day, show=bout.show, reason=bout.void_reason)
+        )
     return bout
 
 

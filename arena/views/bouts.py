@@ -24,6 +24,7 @@ from arena.book.selectors import book_for_event
 from arena.errors import BoutError
 from arena.forms import DecisionForm, EditorChoiceForm, FightForm, UndoForm
 from arena.models import Bout, Verdict
+from arena.selectors.calendar import show_day_note
 from arena.selectors.pages import (
     bout_aftermath,
     bout_defiance,
@@ -42,9 +43,10 @@ from arena.services.rudis import rudis_give
 from arena.services.undo import bout_undo
 from economy.ledger import LedgerError
 from ludus.access import Access, campaign_view
-from ludus.errors import AlreadyDone
+from ludus.errors import AlreadyDone, Refusal
 from ludus.history import objects_changes
 from ludus.services.ludus import LudusError
+from ludus.views.calendar import say_if_moved
 
 NOT_YOUR_CHOICE = "That choice is not yours to make."
 NO_CHOICE_PENDING = "The bout is not waiting for a choice."
@@ -115,6 +117,8 @@ def _bout_context(access: Access, bout: Bout) -> dict:
         # (its entries' holds private orders: the GM's only).
         extra["can_undo"] = bout.status == Bout.Status.FIGHTING and bout.rounds > 0
         extra["history"] = objects_changes([bout, *bout.entries.all()])
+        if bout.status == Bout.Status.PLANNED:  # the calendar moves before the first round
+            extra["day_note"] = show_day_note(bout.show, access.campaign.day)
     return extra | {
         "bout": bout,
         "show": bout.show,
@@ -197,6 +201,7 @@ def bout_fight_view(request: HttpRequest, campaign_id: int, bout_id: int) -> Htt
     if not form.is_valid():
         messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
         return _respond(request, access, bout, 400)
+    today = access.campaign.day
     try:
         # The editor decides from the page whatever the crowd calls (he may defy it).
         bout = bout_fight(
@@ -208,10 +213,11 @@ def bout_fight_view(request: HttpRequest, campaign_id: int, bout_id: int) -> Htt
         )
     except AlreadyDone as done:
         messages.info(request, str(done))
-    except (BoutError, LedgerError) as error:
+    except (BoutError, LedgerError, Refusal) as error:  # Refusal: the calendar's limit
         messages.error(request, str(error))
         status = 400
     else:
+        say_if_moved(request, access.campaign, today)  # fought on its show's later day
         _report(request, bout)
     return _respond(request, access, bout, status)
 

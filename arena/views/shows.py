@@ -19,6 +19,7 @@ from arena.errors import BoutError
 from arena.forms import BoutAddForm, BoutReplaceForm, ShowEditForm, ShowPlanForm
 from arena.models import Bout, Show
 from arena.selectors.bouts import shows as campaign_shows
+from arena.selectors.calendar import show_day_note
 from arena.selectors.pages import (
     card_rows,
     editor_standing,
@@ -40,8 +41,9 @@ from economy.ledger import LedgerError
 from economy.services.hire import hire_contract_create
 from economy.services.lex_tullia import lex_tullia_warning
 from ludus.access import Access, campaign_view
-from ludus.errors import AlreadyDone
+from ludus.errors import AlreadyDone, Refusal
 from ludus.history import objects_changes
+from ludus.views.calendar import say_if_moved
 
 SHOW_PLANNED = "{show} is planned for day {day}. Put pairs on its card."
 PAIR_ADDED = "{a} and {b} are on the card."
@@ -145,6 +147,7 @@ def _show_context(
         "lex_tullia": _lex_tullia(show),
         "dignitas": editor_standing(show),
         "can_hold": planning and show.bouts.exclude(status=Bout.Status.VOID).exists(),
+        "day_note": show_day_note(show, access.campaign.day) if planning else None,
         "replace_form": BoutReplaceForm(fighters=fit_for_card(show)) if planning else None,
     }
 
@@ -231,11 +234,13 @@ def show_hold_view(request: HttpRequest, campaign_id: int, show_id: int) -> Http
     what the editor need not be asked, and says which bouts wait for his decision."""
     access = request.access
     show = _get_show(access, show_id)
+    today = access.campaign.day
     try:
         show = show_hold(show=show, user=request.user)
-    except (ShowError, BoutError, LedgerError) as error:
+    except (ShowError, BoutError, LedgerError, Refusal) as error:  # Refusal: the calendar's
         messages.error(request, str(error))
     else:
+        say_if_moved(request, access.campaign, today)  # held on its later day
         waiting = [
             str(b)
             for b in show.bouts.filter(status=Bout.Status.AWAITING_VERDICT)

@@ -89,3 +89,9 @@ def treatment_attempt(campaign: Campaign, attempt_id) -> TreatmentAttempt | None
         .select_related("injury", "injury__gladiator")
         .first()
     )
+
+
+def treatable_today(rows: list[InjuryRow]) -> list[Injury]:
+    """The injuries the medicus may still treat today (a school's man, not tried today): those
+    the GM may tick for the rolls of "Advance to day N"."""
+    return [row.injury for row in rows if row.chance is not None and not row.treated_today]

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.db.models import Prefetch
 
 from ludus.errors import AlreadyDone, Refusal
 from ludus.models import Campaign, DayEnd, Gladiator, Injury, Lanista, TreatmentAttempt
@@ -49,8 +50,10 @@ def _require_alive(gladiator: Gladiator) -> None:
         raise RecoveryError(DEAD_MAN.format(name=gladiator.name))
 
 
-def _rest(gladiator: Gladiator) -> int:
-    ruleset = campaign_ruleset(gladiator.campaign)
+def _rest(gladiator: Gladiator, ruleset=None) -> int:
+    if gladiator.wounds <= 0:
+        return 0  # a rest heals never more than he has (the ruleset's `rest`)
+    ruleset = ruleset or campaign_ruleset(gladiator.campaign)
     if ruleset is None:
         return 0
     healed = ruleset.rest(ruleset.sheet_type.from_dict(gladiator.sheet), gladiator.wounds)
@@ -148,10 +151,17 @@ def campaign_advance_day(*, campaign: Campaign, day: int | None = None, user=Non
         .filter(campaign=campaign)
         .exclude(status=Gladiator.Status.DEAD)
         .order_by("pk")
+        .prefetch_related(
+            Prefetch(
+                "injuries",
+                queryset=Injury.objects.filter(healed_on__isnull=True),
+                to_attr="unhealed",
+            )
+        )
     )
+    ruleset = campaign_ruleset(campaign)  # once a night, not once a man ("Advance to day N")
     for gladiator in living:
-        lethal = [i for i in gladiator.injuries.filter(healed_on__isnull=True)]
-        if any(_dies_tonight(injury, ending) for injury in lethal):
+        if any(_dies_tonight(injury, ending) for injury in gladiator.unhealed):
             gladiator.status = Gladiator.Status.DEAD
             gladiator.full_clean()
             gladiator.save(update_fields=["status"])
@@ -159,7 +169,7 @@ def campaign_advance_day(*, campaign: Campaign, day: int | None = None, user=Non
             report.died.append(gladiator.name)
             record.died.append(gladiator.pk)
             continue
-        healed = _rest(gladiator)
+        healed = _rest(gladiator, ruleset)
         if healed:
             report.rested[gladiator.name] = healed
             record.rested[str(gladiator.pk)] = [healed, gladiator.wounds]

@@ -9,8 +9,10 @@ from django.views.decorators.http import require_POST
 from ludus.access import Access, campaign_view
 from ludus.errors import AlreadyDone, Refusal
 from ludus.forms import AdvanceDayForm, TreatForm, UndoMarkForm
+from ludus.forms_calendar import AdvanceToForm
 from ludus.models import DayEnd, Injury, TreatmentAttempt
-from ludus.selectors.recovery import medicus_rows, treatment_attempt, wounded
+from ludus.selectors.recovery import medicus_rows, treatable_today, treatment_attempt, wounded
+from ludus.services.calendar import MAX_ADVANCE
 from ludus.services.recovery import RecoveryError, campaign_advance_day, medicus_treat
 from ludus.services.undo import (
     UndoError,
@@ -63,10 +65,22 @@ def _undo_context(access: Access) -> dict:
     }
 
 
-def _context(access: Access, *, attempt=None, error: str = "") -> dict:
+def advance_to_injuries(campaign) -> list[Injury]:
+    """The injuries the GM may tick for the medicus before "Advance to day N"."""
+    return treatable_today(medicus_rows(campaign))
+
+
+def recovery_context(access: Access, *, attempt=None, error: str = "", advance_form=None) -> dict:
     rows = medicus_rows(access.campaign)
+    day = access.campaign.day
+    if advance_form is None and access.is_gm:
+        advance_form = AdvanceToForm(
+            initial={"day": day, "to_day": day + 1}, injuries=treatable_today(rows)
+        )
     return _undo_context(access) | {
-        "day_form": AdvanceDayForm(initial={"day": access.campaign.day}),
+        "day_form": AdvanceDayForm(initial={"day": day}),
+        "advance_form": advance_form,
+        "advance_most": day + MAX_ADVANCE,
         "rows": rows,
         "treatable": {row.injury.pk for row in rows if access.owns_gladiator(row.injury.gladiator)},
         "wounded": wounded(access.campaign),
@@ -80,7 +94,7 @@ def _context(access: Access, *, attempt=None, error: str = "") -> dict:
 def recovery(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     attempt = treatment_attempt(access.campaign, request.GET.get("attempt"))
-    return render(request, "ludus/recovery.html", _context(access, attempt=attempt))
+    return render(request, "ludus/recovery.html", recovery_context(access, attempt=attempt))
 
 
 @campaign_view(gm_only=True, nav="recovery")
@@ -90,7 +104,9 @@ def advance_day(request: HttpRequest, campaign_id: int) -> HttpResponse:
     form = AdvanceDayForm(request.POST)
     if not form.is_valid():
         error = " ".join(form.errors["day"])
-        return render(request, "ludus/recovery.html", _context(access, error=error), status=400)
+        return render(
+            request, "ludus/recovery.html", recovery_context(access, error=error), status=400
+        )
     try:
         report = campaign_advance_day(
             campaign=access.campaign, day=form.cleaned_data["day"], user=request.user
@@ -100,7 +116,7 @@ def advance_day(request: HttpRequest, campaign_id: int) -> HttpResponse:
         messages.info(request, str(done))
         return redirect("recovery", campaign_id)
     except RecoveryError as error:
-        context = _context(access, error=str(error))
+        context = recovery_context(access, error=str(error))
         return render(request, "ludus/recovery.html", context, status=400)
     messages.success(request, DAY_ADVANCED.format(day=report.day))
     if report.rested:
@@ -119,7 +135,7 @@ def treat_injury(request: HttpRequest, campaign_id: int, injury_id: int) -> Http
     try:
         attempt = medicus_treat(injury=injury, at_ludus=form.at_ludus)
     except RecoveryError as error:
-        context = _context(access, error=str(error))
+        context = recovery_context(access, error=str(error))
         return render(request, "ludus/recovery.html", context, status=400)
     verb = "healed" if attempt.success else "failed to heal"
     messages.success(
@@ -155,7 +171,9 @@ def _undo(request, access: Access, undo, target) -> HttpResponse:
     form = UndoMarkForm(request.POST)
     if not form.is_valid():
         error = " ".join(e for errs in form.errors.values() for e in errs)
-        return render(request, "ludus/recovery.html", _context(access, error=error), status=400)
+        return render(
+            request, "ludus/recovery.html", recovery_context(access, error=error), status=400
+        )
     try:
         done = undo(request.user)
     except AlreadyDone as repeat:
@@ -163,7 +181,7 @@ def _undo(request, access: Access, undo, target) -> HttpResponse:
         return redirect("recovery", access.campaign.pk)
     except (UndoError, Refusal) as error:
         return render(
-            request, "ludus/recovery.html", _context(access, error=str(error)), status=400
+            request, "ludus/recovery.html", recovery_context(access, error=str(error)), status=400
         )
     if isinstance(done, TreatmentAttempt):
         healed = ": the injury is carried again" if done.success else ""

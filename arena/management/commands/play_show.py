@@ -3,6 +3,10 @@
 Each bout is fought with its fighters' orders and the crowd's call; a divided crowd takes the
 editor's default (missio), unless a player plays the editor: that bout then awaits his verdict
 on the bout page. The show is then held. With the same seed the same card plays out the same way.
+A show planned for a later day is held on its day: the calendar advances to it first, every
+night resting everyone (as "Advance to day N" on the Recovery page), and the command says so
+first; a show planned for a day already past is held today and its day becomes today
+(docs/rules.md, "The calendar follows play").
 A missing show, or one the rules refuse to hold, is a one-line error and exit status 2.
 """
 
@@ -16,6 +20,7 @@ from ludus.errors import Refusal
 from ludus.limits import MAX_ID, MAX_SEED, check_range
 from ludus.models import DignitasChange
 from ludus.references import events_q
+from ludus.selectors.calendar import nights_between
 
 NO_SHOW = "--show: no show with id {id}."
 
@@ -67,10 +72,17 @@ class Command(BaseCommand):
         show = Show.objects.filter(pk=options["show"]).first()
         if show is None:
             raise CommandError(NO_SHOW.format(id=options["show"]), returncode=2)
+        campaign = show.campaign
+        today, planned_for = campaign.day, show.day
         try:
             show = show_hold(show=show, seed=options["seed"])
         except ValueError as error:
             raise CommandError(str(error), returncode=2) from error
+        campaign.refresh_from_db(fields=["day"])
+        if campaign.day > today:
+            self.stdout.write(self.calendar_line(campaign, today))
+        elif planned_for < today:
+            self.stdout.write(f"Planned for day {planned_for}, missed: held today, day {today}.")
         self.stdout.write(
             f"{show.name} ({show.get_venue_display()}, day {show.day}), given by {show.editor}:"
         )
@@ -93,3 +105,15 @@ class Command(BaseCommand):
             f"Held: {count} bout{'' if count == 1 else 's'}; purses paid {total:,} sesterces "
             f"({total / SESTERCES_PER_PURSE:g} purses)."
         )
+
+    def calendar_line(self, campaign, today: int) -> str:
+        nights = nights_between(campaign, today, campaign.day)
+        line = (
+            f"The calendar advanced from day {today} to day {campaign.day} for the show: "
+            f"{nights.nights} night{'' if nights.nights == 1 else 's'} of rest for every man"
+        )
+        if nights.rested:
+            line += " (" + ", ".join(f"{n} -{w} Wounds" for n, w in nights.rested.items()) + ")"
+        if nights.died:
+            line += "; died: " + ", ".join(f"{n} (night of day {d})" for n, d in nights.died)
+        return line + "."

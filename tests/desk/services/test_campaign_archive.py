@@ -37,9 +37,9 @@ pytestmark = pytest.mark.django_db
 
 
 def play_season(campaign: Campaign) -> Campaign:
-    """Every show held (play_show, or by its last race's finish) on its day, Bithys paired with Tigris at Pompeii once his Forum bout is
-    over (as the README's tour says), every race run, the books settled, the medicus called for
-    every injury and three days ended."""
+    """Every show held on its day (play_show, or by its last race's finish), Bithys paired
+    with Tigris at Pompeii once his Forum bout is over (as the README's tour says), every race
+    run, the books settled, the medicus called for every injury and three days ended."""
     for show in Show.objects.filter(campaign=campaign).order_by("day", "pk"):
         if show.venue == "pompeii" and not show.bouts.exists():
             men = Gladiator.objects.filter(campaign=campaign)

@@ -92,7 +92,9 @@ def today_show(cast):
 def test_a_healing_roll_stands_once_he_has_fought_since(cast):
     injury = rib(cast)
     attempt = medicus_treat(injury=injury, seed=seed_for(injury, True))
-    bout = factories.BoutFactory(show=today_show(cast), fighter_a=cast.bithys, fighter_b=cast.crixus)
+    bout = factories.BoutFactory(
+        show=today_show(cast), fighter_a=cast.bithys, fighter_b=cast.crixus
+    )
     bout_fight(bout=bout, seed=1, rounds=1)
     with pytest.raises(Refusal, match="was fought since, with Bithys in it"):
         medicus_undo(attempt=attempt)
