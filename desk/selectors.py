@@ -29,9 +29,11 @@ def memberships_for_user(user) -> QuerySet[Membership]:
 
 
 def upcoming_shows(campaign: Campaign) -> QuerySet[Show]:
-    """Planned shows from today on, soonest first."""
+    """Shows not yet held, soonest first: a missed one (planned for a day gone by, fought
+    today when begun) and one half fought before the day ended come first. A show is held when
+    its last event is done (arena.services.calendar), so the next show moves on by itself."""
     return (
-        Show.objects.filter(campaign=campaign, status=Show.Status.PLANNED, day__gte=campaign.day)
+        Show.objects.filter(campaign=campaign, status=Show.Status.PLANNED)
         .select_related("editor")
         .order_by("day", "pk")
     )
