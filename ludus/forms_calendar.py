@@ -8,6 +8,7 @@ from ludus.limits import MAX_DAY, MIN_DAY, bounded_integer
 BAD_TREAT = (
     "The injury to treat (field treat) is not one the medicus can treat today; reload the page."
 )
+NO_DAY = "Advance to day (field to_day): give the day to advance to."
 BAD_WHERE = "Where the medicus treats (field where) is at the ludus or away."
 
 
@@ -39,6 +40,7 @@ class AdvanceToForm(forms.Form):
             (injury.pk, f"{injury.gladiator.name}: {injury.name}") for injury in injuries
         ]
         self.fields["to_day"].widget.attrs.update({"id": "advance-to-day", "inputmode": "numeric"})
+        self.fields["to_day"].error_messages["required"] = NO_DAY
 
     def treated(self) -> list:
         """The injuries ticked, as Injury objects (after is_valid)."""
