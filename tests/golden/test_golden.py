@@ -9,6 +9,14 @@ label may be renamed, never its results), `_named_engine` (the odds' JSON now na
 engine it ran; a recording made before it did was the recorded engine's) and `_today_wording`
 (issue 11: a log line says "2 net Banes" and "1 net Failure" where it said "-2 net Boons" and
 "-1 net Successes"; the same numbers, in the seed's words).
+
+The two held demos were re-recorded once, on purpose, when the calendar began to follow play
+(issue 11, docs/rules.md "The calendar follows play"): each show is now held on its day, so
+play_show first says how the calendar advanced (1 -> 3 -> 10 -> 20 -> 30), the ledger's
+transactions and the injuries carry the show's day instead of day 1, and the men end rested
+(the nights between the shows heal their Wounds). Every bout's seed, rounds, winner, Crowd
+Favor, decisions, log (in today's words), every verdict and every Dignitas change are as
+recorded from 043e66b: each man fights once in the demo, so the rests change no bout.
 """
 
 import io
