@@ -6,6 +6,7 @@ import pytest
 
 from ludus.errors import AlreadyDone
 from ludus.models import TreatmentAttempt
+from ludus.services.calendar import ADVANCE_DONE, AdvanceReport, campaign_advance_to
 from ludus.services.recovery import (
     ALREADY_TREATED_TODAY,
     DAY_ALREADY_ENDED,
@@ -44,3 +45,16 @@ def test_three_treat_posts_at_once_make_one_attempt():
     assert {str(r) for r in others} == {
         ALREADY_TREATED_TODAY.format(injury=rib.name, name=rib.gladiator.name)
     }
+
+
+def test_three_advance_posts_at_once_advance_once():
+    """Advance to day N, posted three times at once from a form drawn on day 12: the campaign
+    row is locked, so one advances five nights and the others are told it is done."""
+    campaign = CampaignFactory(day=12)
+    results = at_once(*[lambda: campaign_advance_to(campaign=campaign, to_day=17, day=12)] * 3)
+    campaign.refresh_from_db()
+    assert campaign.day == 17
+    assert sum(isinstance(r, AdvanceReport) for r in results) == 1, results
+    refused = [r for r in results if not isinstance(r, AdvanceReport)]
+    assert {str(r) for r in refused} == {ADVANCE_DONE.format(asked=12, day=17)}, refused
+    assert campaign.day_ends.count() == 5
