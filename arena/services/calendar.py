@@ -18,7 +18,12 @@ from django.db import transaction
 
 from arena.models import Bout, Race, Show
 from ludus.models import Campaign
-from ludus.services.calendar import AdvanceReport, campaign_advance_to
+from ludus.services.calendar import MAX_ADVANCE, AdvanceReport, CalendarError, campaign_advance_to
+
+TOO_FAR = (
+    "{show} is on day {day}; it is day {today}: the calendar moves at most {most} days in one "
+    "step. Advance on the Recovery page first, or move the show's day."
+)
 
 BOUT_DONE = (Bout.Status.DONE, Bout.Status.VOID)
 RACE_DONE = (Race.Status.DONE, Race.Status.VOID)
@@ -42,6 +47,10 @@ def show_to_its_day(*, show: Show, user=None) -> AdvanceReport | None:
     show = Show.objects.select_for_update().get(pk=show.pk)
     if show.status == Show.Status.HELD or show.day == campaign.day:
         return None
+    if show.day - campaign.day > MAX_ADVANCE:
+        raise CalendarError(
+            TOO_FAR.format(show=show, day=show.day, today=campaign.day, most=MAX_ADVANCE)
+        )
     if show.day > campaign.day:
         return campaign_advance_to(campaign=campaign, to_day=show.day, user=user)
     if not show_begun(show):

@@ -81,3 +81,38 @@ def test_a_held_show_is_refused(show):
     with pytest.raises(CommandError, match="already been held") as error:
         play("--show", str(show.pk))
     assert error.value.returncode == 2
+
+
+def test_a_later_show_is_held_on_its_day_and_the_command_says_so(show):
+    man = show.bouts.first().entry_a.gladiator
+    type(man).objects.filter(pk=man.pk).update(wounds=4)  # Might 3: 4 -> 1 -> 0
+    Show.objects.filter(pk=show.pk).update(day=4)  # the campaign is on day 1
+    text = play("--show", str(show.pk), "--seed", "9")
+    first = text.splitlines()[0]
+    assert first == (
+        "The calendar advanced from day 1 to day 4 for the show: 3 nights of rest for every "
+        "man (Thraex 0 -4 Wounds)."
+    )
+    assert text.splitlines()[1].startswith("The Forum munus (Forum Romanum (timber stands), day 4)")
+    show.refresh_from_db()
+    assert show.campaign.day == 4 and show.status == Show.Status.HELD
+
+
+def test_a_missed_show_is_held_today_and_the_command_says_so(show):
+    type(show.campaign).objects.filter(pk=show.campaign_id).update(day=6)
+    Show.objects.filter(pk=show.pk).update(day=2)
+    text = play("--show", str(show.pk), "--seed", "9")
+    assert text.splitlines()[0] == "Planned for day 2, missed: held today, day 6."
+    show.refresh_from_db()
+    assert show.day == 6 and show.campaign.day == 6
+
+
+def test_a_show_beyond_one_advance_is_a_one_line_error(show):
+    Show.objects.filter(pk=show.pk).update(day=1 + 366)
+    with pytest.raises(
+        CommandError,
+        match=r"is on day 367; it is day 1: the calendar moves at most 365 days in one step",
+    ):
+        play("--show", str(show.pk))
+    show.refresh_from_db()
+    assert show.campaign.day == 1 and show.status == Show.Status.PLANNED
