@@ -5,7 +5,7 @@ done, and the dashboard's next show moves on."""
 
 import pytest
 
-from arena.circus.services import race_run
+from arena.circus.services import FIELD_MOVED_IN_ADVANCE, RaceError, race_run
 from arena.errors import BoutError
 from arena.models import Bout, Race, Show
 from arena.services.bouts import VOID_IN_ADVANCE, bout_decide, bout_fight
@@ -199,3 +199,18 @@ def test_a_race_on_a_later_day_is_run_on_it_and_holds_its_show(cast):
     prize = Transaction.objects.get(campaign=cast.campaign, cause=Transaction.Cause.PRIZE)
     assert prize.day == 7
     assert len(FIELD) == race.entries.count()
+
+
+def test_a_driver_dead_in_the_nights_between_refuses_the_run_and_nothing_is_written(cast):
+    race = make_race(cast.campaign)
+    Show.objects.filter(pk=race.show_id).update(day=6)
+    driver = race.entries.order_by("lane").first().driver
+    factories.InjuryFactory(gladiator=driver, name="Bleeding Out", day_taken=3)
+    with pytest.raises(RaceError) as refused:
+        race_run(race=race, seed=5)
+    assert str(refused.value) == FIELD_MOVED_IN_ADVANCE.format(
+        day=6, show=race.show.name, names=driver.name
+    )
+    race.refresh_from_db()
+    assert race.legs_run == 0 and race.entries.count() == len(FIELD) and _day(cast) == 3
+    assert Gladiator.objects.get(pk=driver.pk).status == Gladiator.Status.ACTIVE
