@@ -13,6 +13,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRefresh
 
 from arena.book.selectors import book_for_event
 from arena.circus import services as race_services
@@ -161,6 +162,7 @@ def race_run_view(request: HttpRequest, campaign_id: int, race_id: int) -> HttpR
     race = _get_race(access, race_id)
     form = RaceRunForm(request.POST)
     status = 200
+    refresh = False
     if not form.is_valid():
         errors = [str(e) for errs in form.errors.values() for e in errs]
         if set(form.errors) - {"leg"}:
@@ -183,9 +185,12 @@ def race_run_view(request: HttpRequest, campaign_id: int, race_id: int) -> HttpR
             messages.error(request, str(error))
             status = 400
         else:
-            say_if_moved(request, access.campaign, today)  # run on its show's later day
+            if say_if_moved(request, access.campaign, today) and request.htmx:
+                refresh = True  # run on its show's later day: the page whole, with its day
             done = "The race is run" if race.status == Race.Status.DONE else "Leg run"
             messages.success(request, f"{done}: {race.legs_run} of 3 legs.")
+    if request.htmx and refresh:
+        return HttpResponseClientRefresh()
     if request.htmx:
         race = _get_race(access, race_id)
         context = _race_context(access, race)

@@ -19,6 +19,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRefresh
 
 from arena.book.selectors import book_for_event
 from arena.errors import BoutError
@@ -217,8 +218,10 @@ def bout_fight_view(request: HttpRequest, campaign_id: int, bout_id: int) -> Htt
         messages.error(request, str(error))
         status = 400
     else:
-        say_if_moved(request, access.campaign, today)  # fought on its show's later day
+        moved = say_if_moved(request, access.campaign, today)  # fought on its show's later day
         _report(request, bout)
+        if moved and request.htmx:
+            return HttpResponseClientRefresh()  # the whole page: its head shows the new day
     return _respond(request, access, bout, status)
 
 

@@ -72,9 +72,12 @@ def advance_to(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return redirect("recovery", campaign_id)
 
 
-def say_if_moved(request: HttpRequest, campaign, before: int) -> None:
+def say_if_moved(request: HttpRequest, campaign, before: int) -> bool:
     """After an event fought on its show's later day: say how the calendar moved (the nights'
-    rest and deaths), if it did."""
+    rest and deaths), if it did. Returns whether it did (a page swapped in part by htmx is then
+    drawn whole again, so its head shows the new day)."""
     campaign.refresh_from_db(fields=["day"])
-    if campaign.day > before:
-        advance_messages(request, nights_between(campaign, before, campaign.day))
+    if campaign.day <= before:
+        return False
+    advance_messages(request, nights_between(campaign, before, campaign.day))
+    return True

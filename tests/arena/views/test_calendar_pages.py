@@ -170,3 +170,29 @@ def test_the_dashboard_next_show_moves_on_when_a_show_is_held_by_its_last_bout(c
     card = _next_show_card(client, cast)
     assert later.name in card and "(in 4 days)" in card
     assert "The Forum munus" not in card
+
+
+def test_under_htmx_a_fight_that_moved_the_calendar_redraws_the_whole_page(cast):
+    """The page's head shows the day: a panel swapped alone would keep the old one."""
+    bout = _bout(cast)
+    client = cast.client_for("gm")
+    url = _bout_url(cast, bout, "arena:bout_fight")
+    answer = client.post(url, {"to": "round", "at_round": 0}, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200 and answer.headers.get("HX-Refresh") == "true"
+    page = client.get(_bout_url(cast, bout)).content.decode()
+    assert "day 5," in page and "Day 5 begins: 2 nights of rest" in page
+    # The next round moves nothing: the panel alone, as before.
+    answer = client.post(url, {"to": "round", "at_round": 1}, HTTP_HX_REQUEST="true")
+    assert "HX-Refresh" not in answer.headers
+
+
+def test_under_htmx_a_race_that_moved_the_calendar_redraws_the_whole_page(cast):
+    race = make_race(cast.campaign)
+    Show.objects.filter(pk=race.show_id).update(day=4)
+    url = reverse("circus:race_run", args=[cast.campaign.pk, race.pk])
+    client = cast.client_for("gm")
+    answer = client.post(url, {"to": "next", "leg": 1}, HTTP_HX_REQUEST="true")
+    assert answer.headers.get("HX-Refresh") == "true" and _day(cast) == 4
+    page = client.get(reverse("circus:race_detail", args=[cast.campaign.pk, race.pk]))
+    assert b"Day 4 begins: 1 night of rest" in page.content
+    assert b"Leg run: 1 of 3 legs." in page.content
