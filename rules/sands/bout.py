@@ -212,7 +212,7 @@ class Gladiator:
         return self.pool.count(face)
 
     def has(self, trait: str) -> bool:
-        return self.kind.has(trait)
+        return trait in self.kind.traits
 
     def fatigue_floor(self) -> int:
         return FATIGUED_AT if self.fatigued else 0
@@ -417,12 +417,13 @@ class Bout:
 
     def can(self, g: Gladiator, face: Face) -> int:
         """Dice he could spend as `face` without wild dice."""
-        n = g.count(face)
-        if g.has("resolute") and face in (Face.DEFENCE, Face.RESPITE):
-            n = g.count(Face.DEFENCE) + g.count(Face.RESPITE)
-        if g.has("dominant") and face in (Face.MANOEUVRE, Face.SPECIAL):
-            n = g.count(Face.MANOEUVRE) + g.count(Face.SPECIAL)
-        return n
+        pool, traits = g.pool, g.kind.traits
+        if face is Face.DEFENCE or face is Face.RESPITE:
+            if "resolute" in traits:
+                return pool.count(Face.DEFENCE) + pool.count(Face.RESPITE)
+        elif (face is Face.MANOEUVRE or face is Face.SPECIAL) and "dominant" in traits:
+            return pool.count(Face.MANOEUVRE) + pool.count(Face.SPECIAL)
+        return pool.count(face)
 
     # --- the crowd -----------------------------------------------------------------------
 
