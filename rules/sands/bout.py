@@ -238,8 +238,13 @@ def _gladiator(index: int, spec: FighterSpec) -> Gladiator:
     return Gladiator(index, spec, kind_of(spec.kind), orders, START[index])
 
 
+_LOCATION_NAMES = {location: str(location) for location in Location}
+
+
 def _wounds(g: Gladiator) -> tuple[tuple[str, int], ...]:
-    return tuple((str(k), v) for k, v in g.wounds.items())
+    if not g.wounds:
+        return ()
+    return tuple([(_LOCATION_NAMES[k], v) for k, v in g.wounds.items()])
 
 
 def _tokens(g: Gladiator) -> tuple[tuple[str, int], ...]:
