@@ -17,6 +17,7 @@ ENGINE_VERSION = engine.ENGINE_VERSION
 MAX_BOUTS = odds_engine.MAX_BOUTS
 MAX_TURNS, TEN_TURNS = engine.MAX_TURNS, engine.TEN_TURNS
 FATES, ENDS, SIDES = odds_engine.FATES, odds_engine.ENDS, odds_engine.SIDES
+ORDER_OPTIONS = odds_engine.ORDER_OPTIONS
 FighterSpec, Setup, Result = engine.FighterSpec, engine.Setup, engine.Result
 SandsOdds, bout_odds, one_bout = odds_engine.SandsOdds, odds_engine.bout_odds, odds_engine.one_bout
 ORDER_NAMES = tuple(Orders.__dataclass_fields__)
@@ -29,6 +30,7 @@ __all__ = [
     "MAX_BOUTS",
     "MAX_TURNS",
     "ORDER_NAMES",
+    "ORDER_OPTIONS",
     "SIDES",
     "TEN_TURNS",
     "FighterSpec",

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.errors import check_range, check_seed
+from rules.core.errors import RulesError, check_range, check_seed
 from rules.core.seeds import seed_sequence
 from rules.sands.bout import (
     END_APATHY,
@@ -34,6 +34,7 @@ from rules.sands.bout import (
     Setup,
     play,
 )
+from rules.sands.orders import CROWD, INITIATIVE
 
 MAX_BOUTS = 1_000_000
 # The loser's fates, as the JSON names them (the engine's fate -> the key).
@@ -51,6 +52,18 @@ ENDS: dict[str, str] = {
     END_TURN_LIMIT: "turn_limit",
 }
 SIDES = ("a", "b")
+# The orders an odds form offers (they decide every turn), each with the values the orders
+# take (rules/sands/orders.py `Orders.from_mapping`), the standing order first.
+ORDER_OPTIONS: dict[str, tuple[str, ...]] = {
+    "press": ("1", "0", "2", "3", "4", "5"),
+    "keep_defence": ("2", "0", "1", "3", "4", "5", "6"),
+    "crowd": ("safe", *(c for c in CROWD if c != "safe")),
+    "finger": ("0", *(str(n) for n in range(2, 10))),
+    "initiative": INITIATIVE,
+    "bid": ("1", "0", "2", "3", "4", "5", "6"),
+    "specials": ("yes", "no"),
+    "quick_step": ("yes", "no"),
+}
 PROGRESS_EVERY = 500  # bouts between two calls of `progress`
 
 Progress = Callable[[int, int], None]
@@ -133,7 +146,12 @@ def tally(results: Iterable[Result]) -> dict[str, Any]:
     ends: dict[str, int] = {}
     for result in results:
         turns += result.turns
-        end = ENDS[result.end_reason]
+        end = ENDS.get(result.end_reason)
+        if end is None:  # a bout stopped for the table's choice: orders that ask it
+            raise RulesError(
+                "odds need orders that decide every turn; a bout stopped for the table's "
+                f"choice ({result.end_reason or 'not over'})"
+            )
         ends[end] = ends.get(end, 0) + 1
         if result.winner is None:
             draws += 1

@@ -115,3 +115,29 @@ def test_a_bad_seed_is_refused():
 def test_sides_and_keys():
     assert SIDES == ("a", "b")
     assert set(FATES.values()) == {"killed", "iugula", "mitte"}
+
+
+def test_the_order_options_are_the_orders_values_and_their_defaults_first():
+    from rules.sands.odds import ORDER_OPTIONS
+    from rules.sands.orders import Orders
+
+    standing = Orders()
+    for key, values in ORDER_OPTIONS.items():
+        assert key in Orders.__dataclass_fields__
+        default = getattr(standing, key)
+        shown = ("yes" if default else "no") if isinstance(default, bool) else str(default)
+        assert values[0] == shown
+        for value in values:
+            Orders.from_mapping({key: value})
+    for key, bad in (("press", "6"), ("keep_defence", "7"), ("finger", "1"), ("bid", "-1")):
+        assert bad not in ORDER_OPTIONS[key]
+        with pytest.raises(RulesError):
+            Orders.from_mapping({key: bad})
+
+
+def test_a_bout_that_never_ended_is_refused_not_counted():
+    from rules.sands.bout import Result
+
+    stopped = Result(0, None, None, "", ("", ""), None, play(standard_setup(), 1).gladiators, [])
+    with pytest.raises(RulesError, match="decide every turn"):
+        tally([stopped])
