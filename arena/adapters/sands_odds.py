@@ -48,7 +48,8 @@ __all__ = [
 
 def orders_from_text(text: str) -> dict[str, str]:
     """`press=2,crowd=always` as the orders mapping; empty text is the standing orders. A piece
-    that is not KEY=VALUE, a key given twice or a value the orders refuse is a RulesError."""
+    that is not KEY=VALUE, a key that is not an odds order (ORDER_OPTIONS: those that decide
+    every turn), a key given twice or a value the orders refuse is a RulesError."""
     orders: dict[str, str] = {}
     for piece in text.split(","):
         if not piece.strip():
@@ -57,6 +58,9 @@ def orders_from_text(text: str) -> dict[str, str]:
         key, value = key.strip(), value.strip()
         if not sep or not key:
             raise RulesError(f"orders: expected KEY=VALUE, got {piece.strip()!r}")
+        if key not in ORDER_OPTIONS:  # odds take the orders that decide every turn
+            known = ", ".join(ORDER_OPTIONS)
+            raise RulesError(f"orders: no order {key!r} for odds; the orders are {known}")
         if key in orders:
             raise RulesError(f"orders: {key} given twice")
         orders[key] = value

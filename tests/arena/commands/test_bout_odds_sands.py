@@ -112,7 +112,10 @@ def test_the_log_of_one_bout():
         (["--a", "lion"], "--a: no Sands gladiator 'lion'"),
         (["--a-orders", "press=9"], "--a-orders: press must be 0 to 5, got 9"),
         (["--b-orders", "charge"], "--b-orders: expected KEY=VALUE"),
-        (["--b-orders", "shout=yes"], "--b-orders: no order 'shout'"),
+        (
+            ["--b-orders", "shout=yes"],
+            "--b-orders: no order 'shout' for odds; the orders are press",
+        ),
         (["--a-orders", "bid=1,bid=2"], "--a-orders: bid given twice"),
         (["--turn-limit", "41"], "--turn-limit must be from 1 to 40"),
         (["--bouts", "0"], "--bouts"),
