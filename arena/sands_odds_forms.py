@@ -22,13 +22,13 @@ ORDER_LABELS: dict[str, tuple[str, str]] = {
     "press": ("Press the Attack", "Extra Attack dice added to an attack."),
     "keep_defence": ("Defence kept", "Defence dice kept for reactions when he acts first."),
     "crowd": ("Play to the crowd", "With his Respite dice: never, when not adjacent, always."),
-    "finger": ("Raise the finger", "At this many conditions (0: never)."),
+    "finger": ("Raise the finger", "Unasked, at this many conditions."),
     "initiative": ("Initiative Token", "Keep it when he wins the initiative, or pass it."),
     "bid": ("Laurel bid", "Laurel dice he turns to Manoeuvre to win the initiative."),
     "specials": ("Special attacks", "Use his special attacks."),
     "quick_step": ("Quick Step", "Close the distance for 1 Fatigue."),
 }
-VALUE_LABELS = {"0": "0", "safe": "when not adjacent", "yes": "yes", "no": "no"}
+VALUE_LABELS = {("finger", "0"): "never", ("crowd", "safe"): "when not adjacent"}
 
 
 def order_field_names(side: str) -> list[str]:
@@ -89,7 +89,7 @@ class SandsOddsForm(CampaignForm):
                 label, help_text = ORDER_LABELS[key]
                 bad = f"{SIDE_NAMES[side]}, {label}: one of {', '.join(values)}."
                 self.fields[f"{side}_{key}"] = forms.ChoiceField(
-                    choices=[(v, VALUE_LABELS.get(v, v)) for v in values],
+                    choices=[(v, VALUE_LABELS.get((key, v), v)) for v in values],
                     initial=values[0],
                     label=label,
                     help_text=help_text,
