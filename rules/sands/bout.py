@@ -43,7 +43,7 @@ from rules.sands.board import (
     rear_hexes,
     step_towards,
 )
-from rules.sands.dice import POOL_SIZE, Face, face_of
+from rules.sands.dice import FACE_OF, POOL_SIZE, Face, face_of
 from rules.sands.kinds import (
     BODY_BONUS,
     HIT_LOCATION,
@@ -313,6 +313,10 @@ class Bout:
         of each cancels, and more of one kind count once."""
         mode = (advantage > 0) - (disadvantage > 0)
         if mode == 0:
+            if self._scripted is None:  # the d6 inlined: the same draws, fewer calls
+                rng = self.rng.random
+                first, second = int(rng() * 6) + 1, int(rng() * 6) + 1
+                return first + second, (first, second)
             dice: tuple[int, ...] = (self.d6(), self.d6())
             return dice[0] + dice[1], dice
         dice = (self.d6(), self.d6(), self.d6())
@@ -935,7 +939,11 @@ class Bout:
     def roll_phase(self) -> None:
         self.phase = 1
         for g in self.g:
-            g.pool = [face_of(self.d6()) for _ in range(g.dice_owned)]
+            if self._scripted is None:  # the d6 inlined: the same draws, fewer calls
+                rng = self.rng.random
+                g.pool = [FACE_OF[int(rng() * 6) + 1] for _ in range(g.dice_owned)]
+            else:
+                g.pool = [face_of(self.d6()) for _ in range(g.dice_owned)]
             if self.record:
                 self.log("roll", g.index, f"{g.name} rolls {', '.join(g.pool)}")
 
