@@ -685,7 +685,7 @@ class Bout:
             elif location is Location.TORSO:
                 self.concede(defender, END_TRIPPED)
             elif location in LIMBS:
-                self.forfeit(defender, f"slow kill to the {location}")
+                self.forfeit(defender, f"slow kill to the {location}" if self.record else "")
 
     @staticmethod
     def _location_value(defender: Gladiator, location: Location) -> tuple[int, int]:
@@ -909,7 +909,7 @@ class Bout:
         if pair is not None and step_towards(g.pos, o.pos, o.pos, self.radius) is not None:
             for face in pair:
                 g.pool.remove(face)
-            self.close_in(g, 1, f"two dice ({pair[0]}, {pair[1]})")
+            self.close_in(g, 1, f"two dice ({pair[0]}, {pair[1]})" if self.record else "")
             return True
         return False
 
