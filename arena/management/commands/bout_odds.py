@@ -225,7 +225,11 @@ def odds_payload(odds: OddsResult | ExactOdds) -> dict:
 
 
 def add_side_arguments(parser: CommandParser, side: str, defaults: dict) -> None:
-    parser.add_argument(f"--{side}", default=defaults["kit"], help=f"kit: {', '.join(KIT_NAMES)}")
+    parser.add_argument(
+        f"--{side}",
+        default=defaults["kit"],
+        help=f"kit: {', '.join(KIT_NAMES)} (sands: murmillo or thraex)",
+    )
     parser.add_argument(f"--{side}-name", default=defaults["name"])
     for name in CHARACTERISTICS + SKILLS:
         default = defaults.get(name, getattr(Fighter, name))
@@ -248,7 +252,13 @@ def add_side_arguments(parser: CommandParser, side: str, defaults: dict) -> None
         default=0,
         help="Wounds carried in (below his Wound Points; era-bout/1 allows up to them)",
     )
-    parser.add_argument(f"--{side}-orders", default="cautious", help=", ".join(PRESETS))
+    parser.add_argument(
+        f"--{side}-orders",
+        default="cautious",
+        help=", ".join(PRESETS) + "; sands: KEY=VALUE,... (press=0-5, keep_defence=0-6, "
+        "crowd=never|safe|always, finger=0|2-9, initiative=keep|pass, bid=0-6, specials=yes|no, "
+        "quick_step=yes|no)",
+    )
     parser.add_argument(f"--{side}-cut", action="store_true", help="declare cuts, not thrusts")
 
 

@@ -183,3 +183,14 @@ def test_a_number_option(option, value):
 @example(value="0")
 def test_the_bout_count(value):
     refused_naming("bout_odds", "--bouts", "--ruleset", "sands", "--log", f"--bouts={value}")
+
+
+def test_the_help_names_every_odds_order(capsys):
+    from arena.adapters.sands_odds import ORDER_OPTIONS
+
+    with pytest.raises(SystemExit):
+        call_command("bout_odds", "--help")
+    text = " ".join(capsys.readouterr().out.split())
+    assert "sands: KEY=VALUE" in text and "sands: murmillo or thraex" in text
+    for key in ORDER_OPTIONS:
+        assert f"{key}=" in text
