@@ -46,7 +46,10 @@ def sands_odds_job(job_id: int) -> None:
     try:
         ask = sands_odds.SandsOddsAsk.from_params(job.campaign, job.params)
         result = sands_odds.sands_odds_run(ask, progress=lambda done: job_progress(job_id, done))
-    except (Refusal, RulesError, ValueError, TypeError, Gladiator.DoesNotExist) as error:
+    except Gladiator.DoesNotExist:
+        job_fail(job_id, sands_odds.MAN_GONE)
+        return
+    except (Refusal, RulesError, ValueError, TypeError) as error:
         job_fail(job_id, str(error))
         return
     except Exception:

@@ -24,6 +24,7 @@ from ludus.services.jobs import JobError, job_start
 KIND = "sands_odds"
 BACKGROUND_ABOVE = 2_000  # bouts: about a second of the engine; more runs in the background
 MAX_BOUTS = 100_000
+MAN_GONE = "The men of this run are no longer in the campaign."
 NOT_SANDS = "{name} is a {armatura}: the Sands duel has a murmillo or a thraex"
 
 Progress = Callable[[int], None]

@@ -20,6 +20,7 @@ from arena.sands_odds_forms import SandsOddsForm
 from arena.selectors.pages import campaign_fighters
 from arena.services.sands_odds import (
     BACKGROUND_ABOVE,
+    MAN_GONE,
     MAX_BOUTS,
     SandsOddsAsk,
     result_from,
@@ -167,5 +168,5 @@ def odds_job(request: HttpRequest, job: Job) -> HttpResponse:
             ask = SandsOddsAsk.from_params(access.campaign, job.params)
             context["result"] = result_context(ask.setup(), result_from(job.result))
         except (Gladiator.DoesNotExist, Refusal, RulesError, ValueError, TypeError, KeyError):
-            context["error"] = "The men of this run are no longer in the campaign."
+            context["error"] = MAN_GONE
     return _answer(request, access, **context)
