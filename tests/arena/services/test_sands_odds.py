@@ -1,0 +1,101 @@
+"""The Sands odds service (arena/services/sands_odds.py) and its background task: an ask keeps
+its parameters as JSON and comes back from them, the run is the engine's, the task reports its
+progress and its result on the job, and a run whose man is gone, or who cannot fight the duel,
+fails or is refused with the reason."""
+
+import pytest
+from django.core.management import call_command
+
+from arena.errors import BoutError
+from arena.services import sands_odds as service
+from arena.tasks import sands_odds_job
+from ludus.models import Gladiator, Job
+from rules.sands.bout import FighterSpec, Setup
+from rules.sands.odds import bout_odds
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def men():
+    campaign = factories.CampaignFactory(ruleset="sands")
+    school = factories.LanistaFactory(campaign=campaign, name="Nerva")
+    made = {}
+    for name, armatura in (("Crixus", "murmillo"), ("Bithys", "thraex"), ("Felix", "retiarius")):
+        made[name] = Gladiator(campaign=campaign, owner=school, name=name, armatura=armatura)
+        made[name].save()
+    return campaign, made
+
+
+def test_an_ask_round_trips_through_its_parameters(men):
+    campaign, made = men
+    ask = service.SandsOddsAsk(
+        "murmillo", "thraex", {"press": "2"}, {}, 500, 9, fighter_a=made["Crixus"], turn_limit=10
+    )
+    params = ask.params()
+    assert params["fighter_a"] == made["Crixus"].pk and params["fighter_b"] is None
+    assert service.SandsOddsAsk.from_params(campaign, params) == ask
+    setup = ask.setup()
+    assert (setup.a.name, setup.a.kind, dict(setup.a.orders)) == (
+        "Crixus",
+        "murmillo",
+        {"press": "2"},
+    )
+    assert (setup.b.name, setup.b.kind, setup.turn_limit) == ("Thraex", "thraex", 10)
+    assert ask.title == "Crixus v Thraex (Sands): 500 bouts, seed 9"
+
+
+def test_the_run_is_the_engines_and_reports_its_progress(men):
+    _, made = men
+    ask = service.SandsOddsAsk(
+        "thraex", "murmillo", {}, {}, 1200, 3, fighter_a=made["Bithys"], fighter_b=made["Crixus"]
+    )
+    seen = []
+    run = service.sands_odds_run(ask, progress=seen.append)
+    expected = bout_odds(
+        Setup(FighterSpec("Bithys", "thraex"), FighterSpec("Crixus", "murmillo")),
+        bouts=1200,
+        seed=3,
+    )
+    assert run.as_dict() == expected.as_dict()
+    assert seen == [500, 1000, 1200]
+    assert service.result_from(service.result_data(run)) == run
+
+
+def test_a_man_who_cannot_fight_the_duel_is_refused(men):
+    campaign, made = men
+    ask = service.SandsOddsAsk("murmillo", "thraex", {}, {}, 5000, 1, fighter_b=made["Felix"])
+    with pytest.raises(BoutError, match="Felix is a retiarius"):
+        service.sands_odds_job_start(campaign=campaign, ask=ask, task=sands_odds_job)
+    assert Job.objects.count() == 0
+
+
+def test_two_of_one_kind_are_told_apart(men):
+    ask = service.SandsOddsAsk("thraex", "thraex", {}, {}, 100, 1)
+    setup = ask.setup()
+    assert (setup.a.name, setup.b.name) == ("Thraex", "Thraex 2")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_task_fails_with_the_reason_when_a_man_is_gone():
+    campaign = factories.CampaignFactory(ruleset="sands")
+    crixus = Gladiator(campaign=campaign, name="Crixus", armatura="murmillo")
+    crixus.save()
+    ask = service.SandsOddsAsk("murmillo", "thraex", {}, {}, 3000, 1, fighter_a=crixus)
+    job = service.sands_odds_job_start(campaign=campaign, ask=ask, task=sands_odds_job)
+    crixus.delete()
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+    job.refresh_from_db()
+    assert job.status == Job.Status.FAILED and job.error == service.MAN_GONE
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_task_keeps_the_result_and_the_progress_reaches_the_total():
+    campaign = factories.CampaignFactory(ruleset="sands")
+    ask = service.SandsOddsAsk("murmillo", "thraex", {"crowd": "always"}, {}, 2500, 4)
+    job = service.sands_odds_job_start(campaign=campaign, ask=ask, task=sands_odds_job)
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+    job.refresh_from_db()
+    assert job.status == Job.Status.DONE and job.done == job.total == 2500
+    assert service.result_from(job.result) == service.sands_odds_run(ask)
