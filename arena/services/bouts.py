@@ -209,6 +209,8 @@ def _record_end(bout: Bout, fought: Fought) -> None:
             entry.fate = BoutEntry.Fate.DEAD
         elif entry.result != BoutEntry.Result.LOST or not fought.verdict_due:
             entry.fate = BoutEntry.Fate.WALKED_OUT  # a loser's fate waits for the editor
+        if end.fate:
+            entry.fate = end.fate  # settled on the sand (Sands: the appeal to the crowd)
         entry.full_clean()
         entry.save(update_fields=["result", "fate"])
         if entry.gladiator is None:
