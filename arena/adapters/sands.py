@@ -26,12 +26,22 @@ from rules.core.errors import RulesError
 from rules.core.events import Decision
 from rules.core.ruleset import EntrantInput, Played
 from rules.sands import bout as engine
+from rules.sands.board import RADIUS as BOARD_RADIUS
 from rules.sands.dice import POOL_SIZE
 from rules.sands.kinds import KINDS, WOUND_BOXES, Location
 from rules.sands.orders import PRESETS
-from rules.sands.ruleset import CROWD_MAX, CROWD_START, SandsRuleset, SandsSheet, orders_mapping
+from rules.sands.ruleset import (
+    CROWD_MAX,
+    CROWD_START,
+    SandsRuleset,
+    SandsSheet,
+    carried_marks,
+    orders_mapping,
+)
 
 ENGINE_VERSION = engine.ENGINE_VERSION
+FATIGUE_BOXES = engine.FATIGUE_BOXES
+FATIGUED_AT = engine.FATIGUED_AT
 ENGINE_VERSIONS = (engine.ENGINE_VERSION,)
 SIDES = ("a", "b")
 TURN = engine.TURN
@@ -75,7 +85,15 @@ TURN_LABELS = {
 }
 RULESET = SandsRuleset()
 
-__all__ = ["KINDS", "POOL_SIZE", "PRESETS", "WOUND_BOXES", "Location"]
+__all__ = [  # the engine's names the Sands pages draw with
+    "BOARD_RADIUS",
+    "KINDS",
+    "POOL_SIZE",
+    "PRESETS",
+    "WOUND_BOXES",
+    "Location",
+    "carried_marks",
+]
 
 
 # --- inputs ------------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from arena.book.selectors import book_for_event
 from arena.errors import BoutError
 from arena.forms import DecisionForm, EditorChoiceForm, FightForm, UndoForm
 from arena.models import Bout, Verdict
+from arena.selectors import sands
 from arena.selectors.pages import (
     bout_aftermath,
     bout_defiance,
@@ -68,6 +69,18 @@ CHOICE_LABELS = {
     "none": "Nothing",
 }
 END_LABELS = dict(Bout.EndReason.choices)
+# A Sands bout (seed 000) has its own pages: its context is arena.selectors.sands's.
+SANDS = "sands"
+BOUT_TEMPLATES = {SANDS: "arena/sands/bout_detail.html"}
+ERA_BOUT = "arena/bouts/bout_detail.html"
+
+
+def _is_sands(bout: Bout) -> bool:
+    return bout.show.campaign.ruleset == SANDS
+
+
+def _template(bout: Bout) -> str:
+    return BOUT_TEMPLATES.get(bout.show.campaign.ruleset, ERA_BOUT)
 
 
 def _get_bout(access: Access, bout_id: int) -> Bout:
@@ -94,6 +107,8 @@ def _verdict(bout: Bout) -> Verdict | None:
 
 
 def _bout_context(access: Access, bout: Bout) -> dict:
+    if _is_sands(bout):
+        return sands.bout_context(access, bout)
     steps = bout_steps(bout)
     inputs = bout_inputs(bout)
     pending = pending_choice(bout)
@@ -160,7 +175,7 @@ def _bout_context(access: Access, bout: Bout) -> dict:
 def _panel(request: HttpRequest, access: Access, bout: Bout, status: int = 200) -> HttpResponse:
     bout = _get_bout(access, bout.pk)  # re-read: the service may have changed it
     context = _bout_context(access, bout)
-    return render(request, "arena/bouts/bout_detail.html#bout-panel", context, status=status)
+    return render(request, _template(bout) + "#bout-panel", context, status=status)
 
 
 def _respond(request, access, bout, status=200) -> HttpResponse:
@@ -170,9 +185,7 @@ def _respond(request, access, bout, status=200) -> HttpResponse:
         return _panel(request, access, bout, status)
     if status != 200:
         bout = _get_bout(access, bout.pk)
-        return render(
-            request, "arena/bouts/bout_detail.html", _bout_context(access, bout), status=status
-        )
+        return render(request, _template(bout), _bout_context(access, bout), status=status)
     return redirect("arena:bout_detail", access.campaign.pk, bout.pk)
 
 
@@ -182,7 +195,7 @@ def bout_detail(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
     bout = _get_bout(access, bout_id)
     if request.htmx and request.GET.get("part") == "panel":
         return _panel(request, access, bout)
-    return render(request, "arena/bouts/bout_detail.html", _bout_context(access, bout))
+    return render(request, _template(bout), _bout_context(access, bout))
 
 
 @campaign_view(gm_only=True, nav="shows")
@@ -364,6 +377,8 @@ def bout_replay(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
     """Step through a bout round by round from its stored log (?round=N)."""
     access = request.access
     bout = _get_bout(access, bout_id)
+    if bout.log and _is_sands(bout):
+        return _sands_replay(request, bout)
     steps = bout_steps(bout)
     if not bout.log:
         messages.info(request, NO_LOG)
@@ -395,6 +410,15 @@ def bout_replay(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
         "live_odds_shown": live_odds_visible(access, access.campaign),
     }
     template = "arena/bouts/bout_replay.html"
+    if request.htmx:
+        template += "#replay-step"
+    return render(request, template, context)
+
+
+def _sands_replay(request: HttpRequest, bout: Bout) -> HttpResponse:
+    """A Sands bout move by move (?step=N: after the Nth event of its log)."""
+    context = sands.replay_context(bout, sands.parse_step(request.GET.get("step")))
+    template = "arena/sands/bout_replay.html"
     if request.htmx:
         template += "#replay-step"
     return render(request, template, context)

@@ -46,9 +46,11 @@ def test_a_bout_fought_to_its_end_writes_everything_once(sands):
     bout = sands.bout
     seed, result = seed_where(
         bout,
-        lambda r: r.winner is not None
-        and r.fates[r.loser] == engine.MITTE
-        and any(g.wounds for g in r.gladiators),
+        lambda r: (
+            r.winner is not None
+            and r.fates[r.loser] == engine.MITTE
+            and any(g.wounds for g in r.gladiators)
+        ),
     )
     bout = bout_fight(bout=Bout.objects.get(pk=bout.pk), seed=seed)
     bout.refresh_from_db()

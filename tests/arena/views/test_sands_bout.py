@@ -1,0 +1,179 @@
+"""The Sands bout page and its replay, for the cast: the GM fights it a turn at a time and to
+the end, answers a turn's choice; the owner sees his own man's orders and not the other's;
+another player sees none; an outsider gets 404. The board is drawn as SVG with both men, the
+sheets with their dice, fatigue track, wound boxes and tokens; the replay steps move by move."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from arena.models import Bout, BoutEntry
+from arena.selectors.sands import _pixel
+from rules.sands import bout as engine
+from tests.sands_cast import build_sands_cast
+
+
+@pytest.fixture
+def sands(db):
+    return build_sands_cast(orders_a={"name": "aggressive"})
+
+
+def url(sands, name="arena:bout_detail"):
+    return reverse(name, args=[sands.campaign.pk, sands.bout.pk])
+
+
+def fight(sands, to="round"):
+    bout = Bout.objects.get(pk=sands.bout.pk)
+    return sands.client_for("gm").post(
+        reverse("arena:bout_fight", args=[sands.campaign.pk, bout.pk]),
+        {"to": to, "at_round": bout.rounds},
+    )
+
+
+def test_the_planned_bout_shows_the_board_and_the_gms_buttons(sands):
+    page = sands.client_for("gm").get(url(sands))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "<svg" in html and html.count("data-hex=") == 61
+    assert html.count('class="sands-man ') == 2
+    assert "Fight a turn" in html and "Fight to the end" in html
+    assert 'id="sheet-a"' in html and 'id="sheet-b"' in html
+    assert html.count("sands-wounds") == 2  # each man's wound boxes
+
+
+def test_the_gm_fights_a_turn_then_to_the_end(sands):
+    response = fight(sands)
+    assert response.status_code == 302
+    bout = Bout.objects.get(pk=sands.bout.pk)
+    assert bout.rounds == 1 and bout.status in (Bout.Status.FIGHTING, Bout.Status.DONE)
+    html = sands.client_for("gm").get(url(sands)).content.decode()
+    assert "Turn 1" in html and "sands-die" in html
+    fight(sands, "end")
+    bout.refresh_from_db()
+    assert bout.status == Bout.Status.DONE
+    html = sands.client_for("gm").get(url(sands)).content.decode()
+    assert 'id="verdict"' in html and 'id="aftermath"' in html
+    assert "Fight a turn" not in html
+    loser = bout.losing_entry
+    if loser is not None:
+        assert 'id="loser-fate"' in html
+        assert ("dies on the sand" in html) == (loser.fate == BoutEntry.Fate.DEAD)
+
+
+def test_htmx_fight_answers_the_panel(sands):
+    bout = Bout.objects.get(pk=sands.bout.pk)
+    response = sands.client_for("gm").post(
+        reverse("arena:bout_fight", args=[sands.campaign.pk, bout.pk]),
+        {"to": "round", "at_round": 0},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="bout-panel"') and "<svg" in html
+
+
+def test_a_repeated_click_fights_once(sands):
+    fight(sands)
+    again = sands.client_for("gm").post(
+        reverse("arena:bout_fight", args=[sands.campaign.pk, sands.bout.pk]),
+        {"to": "round", "at_round": 0},
+    )
+    assert again.status_code == 302
+    assert Bout.objects.get(pk=sands.bout.pk).rounds == 1
+
+
+@pytest.mark.parametrize(
+    "who, sees_a, sees_b",
+    [("gm", True, True), ("owner", True, False), ("other", False, True)],
+)
+def test_orders_are_shown_only_to_those_who_own_the_man(sands, who, sees_a, sees_b):
+    html = sands.client_for(who).get(url(sands)).content.decode()
+    assert ('id="orders-a"' in html) == sees_a
+    assert ('id="orders-b"' in html) == sees_b
+    if sees_a:
+        assert "press 2" in html  # the aggressive preset
+
+
+def test_a_player_may_not_fight_and_an_outsider_gets_404(sands):
+    assert (
+        sands.client_for("owner")
+        .post(
+            reverse("arena:bout_fight", args=[sands.campaign.pk, sands.bout.pk]),
+            {"to": "round", "at_round": 0},
+        )
+        .status_code
+        == 404
+    )
+    assert sands.client_for("outsider").get(url(sands)).status_code == 404
+    assert sands.client_for("outsider").get(url(sands, "arena:bout_replay")).status_code == 404
+
+
+def test_a_turn_choice_is_shown_to_the_gm_and_the_owner_and_answered(sands):
+    BoutEntry.objects.filter(bout=sands.bout, side="a").update(orders={"ask": ["turn"]})
+    fight(sands)
+    html = sands.client_for("owner").get(url(sands)).content.decode()
+    assert 'id="pending-choice"' in html and "Aggressive this turn" in html
+    other = sands.client_for("other").get(url(sands)).content.decode()
+    assert "Aggressive this turn" not in other and "waits for a choice" in other
+    refused = sands.client_for("other").post(
+        url(sands, "arena:bout_choose"), {"choice": "orders", "answers": 0}
+    )
+    assert refused.status_code == 404
+    answered = sands.client_for("owner").post(
+        url(sands, "arena:bout_choose"), {"choice": "showman", "answers": 0}
+    )
+    assert answered.status_code == 302
+    bout = Bout.objects.get(pk=sands.bout.pk)
+    assert bout.decisions == [{"kind": "turn", "side": "a", "choice": "showman"}]
+    bad = sands.client_for("gm").post(
+        url(sands, "arena:bout_choose"), {"choice": "dance", "answers": 1}
+    )
+    assert bad.status_code in (400, 302)
+    assert len(Bout.objects.get(pk=sands.bout.pk).decisions) == 1
+
+
+def test_the_gm_takes_back_a_turn(sands):
+    fight(sands)
+    fight(sands)
+    bout = Bout.objects.get(pk=sands.bout.pk)
+    if bout.status != Bout.Status.FIGHTING:
+        pytest.skip("this seed's bout ended in two turns")
+    response = sands.client_for("gm").post(
+        url(sands, "arena:bout_undo"), {"at_round": bout.rounds, "answers": 0}
+    )
+    assert response.status_code == 302
+    assert Bout.objects.get(pk=sands.bout.pk).rounds == 1
+
+
+def test_the_replay_steps_move_by_move_with_real_links(sands):
+    fight(sands, "end")
+    bout = Bout.objects.get(pk=sands.bout.pk)
+    client = sands.client_for("other")
+    first = client.get(url(sands, "arena:bout_replay") + "?step=0").content.decode()
+    assert "Before the first roll" in first and 'id="step-next"' in first
+    assert 'href="' + url(sands, "arena:bout_replay") + '?step=1"' in first
+    # every moment of the log draws; each move is where the log says it went
+    moves = [i for i, e in enumerate(bout.log, start=1) if e["kind"] == "move"]
+    assert moves
+    page = client.get(url(sands, "arena:bout_replay") + f"?step={moves[0]}").content.decode()
+    assert 'class="sands-move"' in page
+    assert re.search(r"Move \d+ of \d+", page)
+    partial = client.get(
+        url(sands, "arena:bout_replay") + "?step=2", HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert partial.lstrip().startswith('<div id="replay-step"')
+    for junk in ("-5", "abc", "99999"):
+        assert client.get(url(sands, "arena:bout_replay") + f"?step={junk}").status_code == 200
+
+
+def test_the_board_draws_the_engines_positions(sands):
+    fight(sands, "end")
+    bout = Bout.objects.get(pk=sands.bout.pk)
+    last = bout.log[-1]["data"]["state"]["hexes"]
+    html = sands.client_for("gm").get(url(sands)).content.decode()
+    # the two men's circles stand on the hexes the log ends with
+    for q, r in last:
+        x, y = _pixel(q, r)
+        assert f'<circle cx="{x}" cy="{y}" r="15"' in html
+    assert engine.ENGINE_VERSION == bout.engine_version
