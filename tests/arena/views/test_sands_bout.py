@@ -176,4 +176,4 @@ def test_the_board_draws_the_engines_positions(sands):
     for q, r in last:
         x, y = _pixel(q, r)
         assert f'<circle cx="{x}" cy="{y}" r="15"' in html
-    assert engine.ENGINE_VERSION == bout.engine_version
+    assert bout.engine_version == engine.ENGINE_VERSION
