@@ -162,6 +162,38 @@ def bout_setup(bout: Bout) -> engine.Setup:
 # --- playing -------------------------------------------------------------------------------
 
 
+# --- the book's line --------------------------------------------------------------------------
+
+BOOK_BOUTS = 2_000  # Monte Carlo bouts behind a book's engine line
+PUBLIC_ORDERS = "steady"  # the stands do not know a man's orders: the line is priced on these
+TABLE_LINE = False  # the seed's table of Melee ranks is the Era's: a Sands book is the engine's
+NO_TABLE = "The seed's table prices Era bouts (by Melee); open a Sands bout's book on the engine."
+
+
+def public_setup(bout: Bout) -> engine.Setup:
+    """The bout as the stands know it: the two men, their class and their unhealed wounds, both
+    on steady orders; their private orders never move the line."""
+    data = setup_data(bout)
+    for side in SIDES:
+        data[side]["orders"] = orders_mapping({"name": PUBLIC_ORDERS}, PUBLIC_ORDERS)
+    return setup_from_data(data)
+
+
+def line_seed(bout: Bout) -> int:
+    """The line's seed: the bout's own once it has one, else its id, so a line is stable."""
+    return bout.seed if bout.seed is not None else bout.pk
+
+
+def engine_chances(bout: Bout) -> tuple[float, float, str]:
+    """Each man's chance to win (0-1) by Monte Carlo on the public setup, and the basis."""
+    try:
+        odds = RULESET.odds(public_setup(bout), BOOK_BOUTS, line_seed(bout))
+    except RulesError as error:
+        raise BoutError(ENGINE_REFUSED.format(error=error)) from error
+    basis = f"The engine: {BOOK_BOUTS:,} simulated bouts, both men on steady orders"
+    return odds.wins[0] / 100, odds.wins[1] / 100, basis
+
+
 def can_replay(version: str) -> bool:
     return version in ENGINE_VERSIONS
 

@@ -11,13 +11,8 @@ from fractions import Fraction
 
 from django.db import transaction
 
-from arena.adapters.era import (
-    era_sheet,
-    exact_engine,
-    exact_race_odds,
-    public_setup,
-    race_drivers,
-)
+from arena.adapters import adapter_for
+from arena.adapters.era import era_sheet, exact_race_odds, race_drivers
 from arena.errors import BoutError
 from arena.models import Bout, Race
 from economy.models import Bet, Bettor, Book
@@ -75,6 +70,9 @@ def winning_side(book: Book) -> int | None:
 
 def bout_table_sides(bout: Bout) -> tuple[list[Side], str]:
     """The seed's table line for a bout (BETS): even, one or two Melee ranks, heavier armour."""
+    adapter = adapter_for(bout.show.campaign.ruleset)
+    if not adapter.TABLE_LINE:
+        raise BettingError(adapter.NO_TABLE)
     a, b = bout.entry_a.gladiator, bout.entry_b.gladiator
     try:
         melee = (era_sheet(a).melee, era_sheet(b).melee)
@@ -99,10 +97,9 @@ def bout_engine_chances(bout: Bout) -> tuple[float, float, str]:
     drawn bout is void.
     """
     try:
-        exact = exact_engine.exact_odds(public_setup(bout))
+        return adapter_for(bout.show.campaign.ruleset).engine_chances(bout)
     except (RulesError, BoutError) as error:
         raise BettingError(ENGINE_REFUSED.format(error=error)) from error
-    return exact.a_wins, exact.b_wins, "The engine: exact odds, both men cautious"
 
 
 def bout_engine_sides(bout: Bout) -> tuple[list[Side], str]:

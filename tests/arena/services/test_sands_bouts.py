@@ -10,12 +10,14 @@ needs, and the test checks the campaign against the engine's own result.
 import pytest
 
 from arena.adapters import sands as adapter
+from arena.book.services import book_open
 from arena.models import Bout, BoutEntry
 from arena.selectors.records import gladiator_record
 from arena.services.bouts import bout_fight
 from arena.services.shows import show_hold
 from arena.services.undo import bout_undo
-from economy.models import SESTERCES_PER_PURSE, Entry, Transaction
+from economy.models import SESTERCES_PER_PURSE, Book, Entry, Transaction
+from economy.services.betting import BettingError
 from ludus.errors import AlreadyDone
 from ludus.models import Gladiator, Injury
 from rules.sands import bout as engine
@@ -143,3 +145,21 @@ def test_a_show_of_sands_pairs_is_held_by_the_orders(sands):
     first = Bout.objects.get(pk=sands.bout.pk)
     assert {d["choice"] for d in first.decisions} == {"orders"}
     assert show.status == show.Status.HELD
+
+
+def test_the_book_is_priced_by_monte_carlo_on_the_public_setup_and_settles(sands):
+    book = book_open(bout=sands.bout, source=Book.Source.ENGINE)
+    chances = adapter.engine_chances(sands.bout)
+    assert chances == adapter.engine_chances(sands.bout)  # stable: seeded from the bout
+    assert 0 < chances[0] < 1 and 0 < chances[1] < 1 and "2,000 simulated bouts" in chances[2]
+    assert book.basis == chances[2]
+    # private orders never move the public line
+    BoutEntry.objects.filter(bout=sands.bout, side="a").update(orders={"name": "aggressive"})
+    assert adapter.engine_chances(sands.bout) == chances
+    other = sands_pair(sands.show, sands.bithys, sands.oenomaus)
+    with pytest.raises(BettingError, match="Era bouts"):
+        book_open(bout=other, source=Book.Source.TABLE)
+    bout = bout_fight(bout=sands.bout, seed=2)
+    book.refresh_from_db()
+    assert not book.is_open
+    assert bout.status == Bout.Status.DONE
