@@ -299,7 +299,11 @@ def test_a_sands_campaign_answers_no_500(sands_world, method):
                     problems.append((who, method, url, status))
                 elif who == "other campaign" and status != 404:
                     problems.append((who, method, url, status, "should be 404"))
-                elif method == "get" and who != "other campaign" and status == 404:
-                    if not (gm_only and who != "gm"):
-                        problems.append((who, method, url, status, "a member's page"))
+                elif (
+                    method == "get"
+                    and who != "other campaign"
+                    and status == 404
+                    and not (gm_only and who != "gm")
+                ):
+                    problems.append((who, method, url, status, "a member's page"))
     assert problems == []
