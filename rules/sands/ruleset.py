@@ -251,6 +251,7 @@ class SandsRuleset:
     templates: ClassVar[Mapping[str, str]] = {
         "bout": "arena/sands/bout_detail.html",
         "replay": "arena/sands/bout_replay.html",
+        "sheet": "desk/sands/sheet.html",
     }
     order_presets: ClassVar[tuple[str, ...]] = tuple(PRESETS)
 

@@ -177,3 +177,45 @@ def test_the_board_draws_the_engines_positions(sands):
         x, y = _pixel(q, r)
         assert f'<circle cx="{x}" cy="{y}" r="15"' in html
     assert bout.engine_version == engine.ENGINE_VERSION
+
+
+def test_a_pair_goes_on_the_card_with_sands_orders_and_the_turn_asked(sands):
+    page = sands.client_for("gm").get(
+        reverse("arena:show_detail", args=[sands.campaign.pk, sands.show.pk])
+    )
+    html = page.content.decode()
+    assert 'value="showman"' in html and 'value="turn"' in html
+    assert "Mail Shirt" not in html  # cuts are the Era's
+    response = sands.client_for("gm").post(
+        reverse("arena:bout_add", args=[sands.campaign.pk, sands.show.pk]),
+        {
+            "fighter_a": sands.bithys.pk,
+            "fighter_b": sands.oenomaus.pk,
+            "orders_a": "showman",
+            "ask_b": ["turn"],
+            "kind": "single",
+            "first": "random",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    bout = Bout.objects.get(show=sands.show, entries__gladiator=sands.bithys)
+    assert bout.entry_a.orders == {"name": "showman"}
+    assert bout.entry_b.orders == {"ask": ["turn"]}
+
+
+def test_a_sands_mans_page_shows_his_sheet_and_his_standing_orders(sands):
+    url = reverse("gladiator_detail", args=[sands.campaign.pk, sands.crixus.pk])
+    html = sands.client_for("owner").get(url).content.decode()
+    assert 'id="wound-boxes"' in html and "Parry +3" in html
+    assert 'value="aggressive"' in html  # the Sands presets in his orders form
+    assert "Characteristics" not in html
+    saved = sands.client_for("owner").post(
+        reverse("gladiator_orders", args=[sands.campaign.pk, sands.crixus.pk]),
+        {"orders": "showman"},
+    )
+    assert saved.status_code == 302
+    sands.crixus.refresh_from_db()
+    assert sands.crixus.orders == "showman"
+    # another player sees his sheet, not his orders
+    other = sands.client_for("other").get(url).content.decode()
+    assert 'id="wound-boxes"' in other and 'value="aggressive"' not in other
