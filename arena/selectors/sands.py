@@ -94,11 +94,13 @@ class Board:
     edge: str = ""  # the arena's wall, a polygon round the grid
 
 
-def _corners(x: float, y: float, size: float) -> list[tuple[float, float]]:
+def _corners(x: float, y: float, size: float, turn: int = -30) -> list[tuple[float, float]]:
+    """A hexagon's corners: pointy-top (a hex of the grid) or, turned 0, flat-top (the arena
+    round a grid of pointy-top hexes)."""
     return [
         (
-            x + size * math.cos(math.radians(60 * i - 30)),
-            y + size * math.sin(math.radians(60 * i - 30)),
+            x + size * math.cos(math.radians(60 * i + turn)),
+            y + size * math.sin(math.radians(60 * i + turn)),
         )
         for i in range(6)
     ]
@@ -147,10 +149,11 @@ def board(
         strike = (*spots[who], *spots[1 - who])
     elif kind in ("wall", "collision") and event.get("entrant") in (0, 1):
         wall_hit = spots[event["entrant"]]
-    width = HEX_SIZE * math.sqrt(3) * (radius + 1)
+    width = HEX_SIZE * (1.5 * radius + 1.3) / math.cos(math.radians(30))
     height = HEX_SIZE * (1.5 * radius + 1.5)
     pad = 10
-    edge = _points(_corners(0, 0, HEX_SIZE * (radius * 1.5 + 1.2)))
+    wall = HEX_SIZE * (1.5 * radius + 1.3) / math.cos(math.radians(30))
+    edge = _points(_corners(0, 0, wall, 0))
     view_box = (
         f"{-width - pad:.0f} {-height - pad:.0f} {2 * (width + pad):.0f} {2 * (height + pad):.0f}"
     )
