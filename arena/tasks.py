@@ -7,8 +7,10 @@ import logging
 
 from django_tasks import task
 
+from arena.services import sands_odds
 from arena.services.odds_runs import OddsAsk, odds_in_chunks, result_data
 from ludus.errors import Refusal
+from ludus.models import Gladiator
 from ludus.services.jobs import job_begin, job_fail, job_finish, job_progress
 from rules.core.errors import RulesError
 
@@ -35,3 +37,20 @@ def bout_odds_job(job_id: int) -> None:
         logger.exception("bout odds job %s failed", job_id)
         raise
     job_finish(job_id, result_data(result))
+
+
+@task()
+def sands_odds_job(job_id: int) -> None:
+    """The odds of a Sands duel over many bouts, the progress on the job every few hundred."""
+    job = job_begin(job_id)
+    try:
+        ask = sands_odds.SandsOddsAsk.from_params(job.campaign, job.params)
+        result = sands_odds.sands_odds_run(ask, progress=lambda done: job_progress(job_id, done))
+    except (Refusal, RulesError, ValueError, TypeError, Gladiator.DoesNotExist) as error:
+        job_fail(job_id, str(error))
+        return
+    except Exception:
+        job_fail(job_id, "The run failed on the server; the error is in the worker's log.")
+        logger.exception("sands odds job %s failed", job_id)
+        raise
+    job_finish(job_id, sands_odds.result_data(result))

@@ -74,6 +74,7 @@ SECTIONS = {
     "bouts": Section("bench.sections.bouts", needs_database=True),
     "races": Section("bench.sections.races", needs_database=True),
     "moritari": Section("bench.sections.moritari", needs_database=False),
+    "sands": Section("bench.sections.sands", needs_database=False),
     "ledger": Section("bench.sections.ledger", needs_database=True),
     "show": Section("bench.sections.show", needs_database=True),
     "load": Section("bench.sections.load", needs_database=True),

@@ -33,7 +33,9 @@ from arena.services.odds_runs import (
     odds_jobs,
     result_from,
 )
+from arena.services.sands_odds import sands_odds_jobs
 from arena.tasks import bout_odds_job
+from arena.views import sands_odds
 from economy.odds_lines import OddsError, nearest_odds
 from ludus.access import Access, campaign_view
 from ludus.errors import Refusal
@@ -41,6 +43,7 @@ from ludus.models import Gladiator
 from rules.core.errors import RulesError
 
 RECENT_JOBS = 8
+SANDS = "sands"  # a Sands campaign's odds: arena/views/sands_odds.py
 
 
 def _context(access: Access, **extra) -> dict:
@@ -60,6 +63,8 @@ def _context(access: Access, **extra) -> dict:
 @campaign_view(nav="odds")
 def odds(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
+    if access.campaign.ruleset == SANDS:
+        return sands_odds.odds_page(request)
     return render(request, "arena/odds.html", _context(access))
 
 
@@ -167,6 +172,8 @@ def odds_run(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """Run the Monte Carlo for two men and answer with the result (a fragment under htmx), or
     queue a long run and answer with its progress bar."""
     access = request.access
+    if access.campaign.ruleset == SANDS:
+        return sands_odds.odds_run(request)
     form = OddsForm(
         request.POST, campaign=access.campaign, fighters=campaign_fighters(access.campaign)
     )
@@ -200,6 +207,10 @@ def odds_job(request: HttpRequest, campaign_id: int, job_id: int) -> HttpRespons
     """A background run: its progress while it goes on (the bar polls this page), then its
     result, which any member can come back to."""
     access = request.access
+    if access.campaign.ruleset == SANDS:
+        return sands_odds.odds_job(
+            request, get_object_or_404(sands_odds_jobs(access.campaign), pk=job_id)
+        )
     job = get_object_or_404(odds_jobs(access.campaign), pk=job_id)
     context: dict = {"job": job}
     if job.status == job.Status.DONE:

@@ -232,7 +232,7 @@ class Gladiator:
         return self.pool.count(face)
 
     def has(self, trait: str) -> bool:
-        return self.kind.has(trait)
+        return trait in self.kind.traits
 
     def fatigue_floor(self) -> int:
         return FATIGUED_AT if self.fatigued else 0
@@ -262,8 +262,13 @@ def _gladiator(index: int, spec: FighterSpec) -> Gladiator:
     return g
 
 
+_LOCATION_NAMES = {location: str(location) for location in Location}
+
+
 def _wounds(g: Gladiator) -> tuple[tuple[str, int], ...]:
-    return tuple((str(k), v) for k, v in g.wounds.items())
+    if not g.wounds:
+        return ()
+    return tuple([(_LOCATION_NAMES[k], v) for k, v in g.wounds.items()])
 
 
 def _tokens(g: Gladiator) -> tuple[tuple[str, int], ...]:
@@ -376,12 +381,14 @@ class Bout:
         if g.out:
             return
         g.conceded = reason
-        self.log("concede", g.index, f"{g.name} concedes: {reason}", reason=reason)
+        if self.record:
+            self.log("concede", g.index, f"{g.name} concedes: {reason}", reason=reason)
         raise BoutOver
 
     def kill(self, g: Gladiator) -> None:
         g.dead = True
-        self.log("killed", g.index, f"{g.name} is killed")
+        if self.record:
+            self.log("killed", g.index, f"{g.name} is killed")
         raise BoutOver
 
     # --- dice on the sheet ---------------------------------------------------------------
@@ -399,7 +406,8 @@ class Bout:
             return
         g.forfeited += 1
         self._trim(g)
-        self.log("forfeit", g.index, f"{g.name} forfeits a die ({why})", why=why)
+        if self.record:
+            self.log("forfeit", g.index, f"{g.name} forfeits a die ({why})", why=why)
         if g.dice_owned == 0:
             self.concede(g, END_NO_DICE)
 
@@ -409,13 +417,17 @@ class Bout:
             return
         g.surrendered += 1
         self._trim(g)
-        self.log("surrender", g.index, f"{g.name} surrenders a die ({why})", why=why)
+        if self.record:
+            self.log("surrender", g.index, f"{g.name} surrenders a die ({why})", why=why)
         if g.dice_owned == 0:
             self.concede(g, END_NO_DICE)
 
     def tire(self, g: Gladiator, amount: int, why: str) -> None:
         g.fatigue = min(FATIGUE_BOXES, g.fatigue + amount)
-        self.log("fatigue", g.index, f"{g.name} +{amount} Fatigue ({why})", amount=amount, why=why)
+        if self.record:
+            self.log(
+                "fatigue", g.index, f"{g.name} +{amount} Fatigue ({why})", amount=amount, why=why
+            )
 
     def take(self, g: Gladiator, face: Face, *, wild: bool = False) -> str | None:
         """Spend a die showing `face`, or one his class makes interchangeable with it (Resolute:
@@ -443,12 +455,13 @@ class Bout:
 
     def can(self, g: Gladiator, face: Face) -> int:
         """Dice he could spend as `face` without wild dice."""
-        n = g.count(face)
-        if g.has("resolute") and face in (Face.DEFENCE, Face.RESPITE):
-            n = g.count(Face.DEFENCE) + g.count(Face.RESPITE)
-        if g.has("dominant") and face in (Face.MANOEUVRE, Face.SPECIAL):
-            n = g.count(Face.MANOEUVRE) + g.count(Face.SPECIAL)
-        return n
+        pool, traits = g.pool, g.kind.traits
+        if face is Face.DEFENCE or face is Face.RESPITE:
+            if "resolute" in traits:
+                return pool.count(Face.DEFENCE) + pool.count(Face.RESPITE)
+        elif (face is Face.MANOEUVRE or face is Face.SPECIAL) and "dominant" in traits:
+            return pool.count(Face.MANOEUVRE) + pool.count(Face.SPECIAL)
+        return pool.count(face)
 
     # --- the crowd -----------------------------------------------------------------------
 
@@ -456,26 +469,32 @@ class Bout:
         """Favour (a Disfavour cancelled first); at two, a third becomes a Fervour Token."""
         if g.disfavour:
             g.disfavour -= 1
-            self.log("crowd", g.index, f"the crowd forgives {g.name} ({why})", why=why)
+            if self.record:
+                self.log("crowd", g.index, f"the crowd forgives {g.name} ({why})", why=why)
         elif g.favour < MAX_CROWD:
             g.favour += 1
-            self.log("favour", g.index, f"{g.name} gains Favour ({why})", why=why)
+            if self.record:
+                self.log("favour", g.index, f"{g.name} gains Favour ({why})", why=why)
         else:
             g.fervour += 1
-            self.log("fervour", g.index, f"{g.name} gains a Fervour Token ({why})", why=why)
+            if self.record:
+                self.log("fervour", g.index, f"{g.name} gains a Fervour Token ({why})", why=why)
 
     def disfavour(self, g: Gladiator, why: str) -> None:
         """Disfavour (a Favour cancelled first); at two, a third becomes an Apathy Token, and
         the second Apathy Token concedes the match."""
         if g.favour:
             g.favour -= 1
-            self.log("crowd", g.index, f"{g.name} loses Favour ({why})", why=why)
+            if self.record:
+                self.log("crowd", g.index, f"{g.name} loses Favour ({why})", why=why)
         elif g.disfavour < MAX_CROWD:
             g.disfavour += 1
-            self.log("disfavour", g.index, f"{g.name} gains Disfavour ({why})", why=why)
+            if self.record:
+                self.log("disfavour", g.index, f"{g.name} gains Disfavour ({why})", why=why)
         else:
             g.apathy += 1
-            self.log("apathy", g.index, f"{g.name} gains an Apathy Token ({why})", why=why)
+            if self.record:
+                self.log("apathy", g.index, f"{g.name} gains an Apathy Token ({why})", why=why)
             if g.apathy >= APATHY_CONCEDES:
                 self.concede(g, END_APATHY)
 
@@ -484,7 +503,8 @@ class Bout:
         if source is None:
             raise RulesError(f"{g.name} has no RESPITE die to play to the crowd")
         roll = self.d6()
-        self.log("play_to_crowd", g.index, f"{g.name} plays to the crowd: {roll}", roll=roll)
+        if self.record:
+            self.log("play_to_crowd", g.index, f"{g.name} plays to the crowd: {roll}", roll=roll)
         if roll >= PLAY_TO_CROWD_FAVOUR:
             self.favour(g, "played to the crowd")
         elif roll == 1:
@@ -503,17 +523,19 @@ class Bout:
         if count < 2:
             return
         if g.orders.finger and count >= g.orders.finger:
-            self.log("finger", g.index, f"{g.name} raises the finger ({count} conditions)")
+            if self.record:
+                self.log("finger", g.index, f"{g.name} raises the finger ({count} conditions)")
             self.concede(g, END_FINGER)
         roll = self.d6()
         forced = roll < count
-        self.log(
-            "finger_roll",
-            g.index,
-            f"{g.name}, {count} conditions, rolls {roll}" + (": must yield" if forced else ""),
-            roll=roll,
-            conditions=count,
-        )
+        if self.record:
+            self.log(
+                "finger_roll",
+                g.index,
+                f"{g.name}, {count} conditions, rolls {roll}" + (": must yield" if forced else ""),
+                roll=roll,
+                conditions=count,
+            )
         if forced:
             self.concede(g, END_FINGER)
 
@@ -527,7 +549,10 @@ class Bout:
             raise RulesError(f"{g.name} cannot move from {g.pos} to {to}")
         frm, g.pos = g.pos, to
         g.moved += 1
-        self.log("move", g.index, f"{g.name} moves {frm} -> {to} ({how})", frm=frm, to=to, how=how)
+        if self.record:
+            self.log(
+                "move", g.index, f"{g.name} moves {frm} -> {to} ({how})", frm=frm, to=to, how=how
+            )
 
     def close_in(self, g: Gladiator, hexes: int, how: str) -> bool:
         """Step towards the opponent up to `hexes` times (never into him); False if stuck."""
@@ -568,19 +593,21 @@ class Bout:
         roll = self.d6()
         total = roll + bonus
         collides = total < FORCED_OFF_SAFE
-        self.log(
-            "wall",
-            g.index,
-            f"{g.name} is forced against the wall: {roll}+{bonus}"
-            + (", collides" if collides else ", keeps his feet"),
-            roll=roll,
-            bonus=bonus,
-            collides=collides,
-        )
+        if self.record:
+            self.log(
+                "wall",
+                g.index,
+                f"{g.name} is forced against the wall: {roll}+{bonus}"
+                + (", collides" if collides else ", keeps his feet"),
+                roll=roll,
+                bonus=bonus,
+                collides=collides,
+            )
         if not collides:
             return
         effect = self.d6()
-        self.log("collision", g.index, f"{g.name} hits the wall: {effect}", roll=effect)
+        if self.record:
+            self.log("collision", g.index, f"{g.name} hits the wall: {effect}", roll=effect)
         if effect == 1:
             self.concede(g, END_TRIPPED)
         elif effect <= 4:
@@ -630,7 +657,8 @@ class Bout:
         if defender.apathy:
             defender.apathy -= 1
             advantage = 1
-            self.log("apathy_spent", attacker.index, f"{attacker.name} spends an Apathy Token")
+            if self.record:
+                self.log("apathy_spent", attacker.index, f"{attacker.name} spends an Apathy Token")
         roll, dice = self.roll2(advantage, 1 if tie else 0)
         modifier = (
             (1 if attacker.has("strong") else 0)
@@ -639,19 +667,20 @@ class Bout:
             - defender.kind.armour[location]
         )
         band = wound_band(roll + modifier)
-        self.log(
-            "wound_roll",
-            defender.index,
-            f"{location} ({loc_roll}{'->' + str(total) if total != loc_roll else ''}): "
-            f"{roll}{modifier:+d} = {roll + modifier}, {band}",
-            location=str(location),
-            location_roll=loc_roll,
-            location_dice=loc_dice,
-            roll=roll,
-            dice=dice,
-            modifier=modifier,
-            band=band,
-        )
+        if self.record:
+            self.log(
+                "wound_roll",
+                defender.index,
+                f"{location} ({loc_roll}{'->' + str(total) if total != loc_roll else ''}): "
+                f"{roll}{modifier:+d} = {roll + modifier}, {band}",
+                location=str(location),
+                location_roll=loc_roll,
+                location_dice=loc_dice,
+                roll=roll,
+                dice=dice,
+                modifier=modifier,
+                band=band,
+            )
         if band == GLANCING:
             return
         if band == HARRIED:
@@ -665,13 +694,14 @@ class Bout:
         attacker.wounded_opponent = True
         if band in (DEEP, SLOW_KILL):
             defender.bleed += 1
-        self.log(
-            "wound",
-            defender.index,
-            f"{defender.name}: {band} to the {location}",
-            location=str(location),
-            marks=marks,
-        )
+        if self.record:
+            self.log(
+                "wound",
+                defender.index,
+                f"{defender.name}: {band} to the {location}",
+                location=str(location),
+                marks=marks,
+            )
         self.favour(attacker, "wounded his opponent")
         boxes = WOUND_BOXES[location]
         if before + marks > boxes:
@@ -718,7 +748,8 @@ class Bout:
         elif special == "shield_lunge":
             self.tire(g, 1, "Shield Lunge")
         if not adjacent(g.pos, o.pos):
-            self.log("attack_short", g.index, f"{g.name}'s {special} falls short")
+            if self.record:
+                self.log("attack_short", g.index, f"{g.name}'s {special} falls short")
             return
         press = 0
         while press < g.orders.press and Face.ATTACK in g.pool:
@@ -755,33 +786,35 @@ class Bout:
         attack_total += focus
         hit = attack_total > defence_total
         tie = sword and attack_total == defence_total
-        self.log(
-            "attack",
-            g.index,
-            f"{g.name} {special or 'attacks'}: {roll}+{press + impetus + focus} = {attack_total}"
-            f" against {d_roll}+{parry + dodge} = {defence_total}"
-            + (": hit" if hit else ": a tie, the sica hits" if tie else ": missed"),
-            special=special,
-            source=source,
-            roll=roll,
-            dice=dice,
-            press=press,
-            impetus=impetus,
-            focus=focus,
-            attack=attack_total,
-            defence_roll=d_roll,
-            defence_dice=d_dice,
-            parry=parry,
-            dodge=dodge,
-            defence=defence_total,
-            back_to_the_wall=wall,
-            stand_fast=stand_fast,
-            hit=hit or tie,
-        )
+        if self.record:
+            self.log(
+                "attack",
+                g.index,
+                f"{g.name} {special or 'attacks'}: {roll}+{press + impetus + focus} = "
+                f"{attack_total} against {d_roll}+{parry + dodge} = {defence_total}"
+                + (": hit" if hit else ": a tie, the sica hits" if tie else ": missed"),
+                special=special,
+                source=source,
+                roll=roll,
+                dice=dice,
+                press=press,
+                impetus=impetus,
+                focus=focus,
+                attack=attack_total,
+                defence_roll=d_roll,
+                defence_dice=d_dice,
+                parry=parry,
+                dodge=dodge,
+                defence=defence_total,
+                back_to_the_wall=wall,
+                stand_fast=stand_fast,
+                hit=hit or tie,
+            )
         if hit or tie:
             self.wound(g, o, special, tie)
         if stand_fast:
-            self.log("stand_fast", o.index, f"{o.name} stands fast")
+            if self.record:
+                self.log("stand_fast", o.index, f"{o.name} stands fast")
         else:
             self.withdraw(o, g, hit or tie, special == "driven_attack")
 
@@ -846,12 +879,14 @@ class Bout:
         g.moved = 0
         g.attacked = False
         start = distance(g.pos, o.pos)
-        self.log("activation", g.index, f"{g.name} activates")
+        if self.record:
+            self.log("activation", g.index, f"{g.name} activates")
         self.check_finger(g)
         while g.forfeited and Face.LAUREL in g.pool:
             g.pool.remove(Face.LAUREL)
             g.forfeited -= 1
-            self.log("recover", g.index, f"{g.name} spends a LAUREL die to recover a die")
+            if self.record:
+                self.log("recover", g.index, f"{g.name} spends a LAUREL die to recover a die")
         for _ in range(4 * POOL_SIZE):  # every pass spends a die or stops
             if not self.act(g, o):
                 break
@@ -872,7 +907,8 @@ class Bout:
         if g.count(Face.RESPITE) and g.fatigue > g.fatigue_floor():
             self.take(g, Face.RESPITE)
             g.fatigue -= 1
-            self.log("catch_breath", g.index, f"{g.name} catches his breath")
+            if self.record:
+                self.log("catch_breath", g.index, f"{g.name} catches his breath")
             return True
         if (
             g.orders.specials
@@ -916,11 +952,13 @@ class Bout:
         while g.count(Face.DEFENCE) > keep and g.defence_tokens < g.kind.defence_tokens:
             g.pool.remove(Face.DEFENCE)
             g.defence_tokens += 1
-            self.log("bank", g.index, f"{g.name} banks a Defence Token")
+            if self.record:
+                self.log("bank", g.index, f"{g.name} banks a Defence Token")
         if Face.LAUREL in g.pool and not g.laurel_token and second:
             g.pool.remove(Face.LAUREL)
             g.laurel_token = 1
-            self.log("bank", g.index, f"{g.name} banks a Laurel Token")
+            if self.record:
+                self.log("bank", g.index, f"{g.name} banks a Laurel Token")
         entertained = g.attacked or distance(g.pos, o.pos) < start or adjacent(g.pos, o.pos)
         if not entertained:
             self.disfavour(g, "failed to entertain")
@@ -931,7 +969,8 @@ class Bout:
         self.phase = 1
         for g in self.g:
             g.pool = [face_of(self.d6()) for _ in range(g.dice_owned)]
-            self.log("roll", g.index, f"{g.name} rolls {', '.join(g.pool)}")
+            if self.record:
+                self.log("roll", g.index, f"{g.name} rolls {', '.join(g.pool)}")
 
     def turn_options(self, g: Gladiator) -> tuple[str, ...]:
         """What the table may choose for his turn: his own orders, a preset, or (at two
@@ -990,13 +1029,15 @@ class Bout:
                 break
             behind.pool[behind.pool.index(Face.LAUREL)] = Face.MANOEUVRE
             bids[behind.index] += 1
-            self.log("bid", behind.index, f"{behind.name} turns a LAUREL die to MANOEUVRE")
+            if self.record:
+                self.log("bid", behind.index, f"{behind.name} turns a LAUREL die to MANOEUVRE")
         scores = [self.initiative_score(a), self.initiative_score(b)]
         if scores[0] == scores[1] and a.laurel_token != b.laurel_token:
             holder = a if a.laurel_token else b
             holder.laurel_token = 0
             scores[holder.index] += 1
-            self.log("laurel_token", holder.index, f"{holder.name} spends his Laurel Token")
+            if self.record:
+                self.log("laurel_token", holder.index, f"{holder.name} spends his Laurel Token")
         if scores[0] != scores[1]:
             winner = 0 if scores[0] > scores[1] else 1
         elif self.token is not None:
@@ -1010,14 +1051,15 @@ class Bout:
         w = self.g[winner]
         first = winner if w.orders.initiative == "keep" else 1 - winner
         self.token = first
-        self.log(
-            "initiative",
-            winner,
-            f"{w.name} wins the initiative ({scores[0]} to {scores[1]})"
-            + ("" if first == winner else " and passes the Initiative Token"),
-            scores=tuple(scores),
-            first=first,
-        )
+        if self.record:
+            self.log(
+                "initiative",
+                winner,
+                f"{w.name} wins the initiative ({scores[0]} to {scores[1]})"
+                + ("" if first == winner else " and passes the Initiative Token"),
+                scores=tuple(scores),
+                first=first,
+            )
 
     def activation_phase(self) -> None:
         self.phase = 3
@@ -1033,12 +1075,14 @@ class Bout:
             try:
                 while g.total_wounds // HURT_EVERY > g.hurt:
                     g.hurt += 1
-                    self.log("hurt", g.index, f"{g.name} is Hurt ({g.total_wounds} wounds)")
+                    if self.record:
+                        self.log("hurt", g.index, f"{g.name} is Hurt ({g.total_wounds} wounds)")
                     self.surrender(g, "Hurt")
                 self.tire(g, 1 + g.bleed, "the turn" + (" and bleeding" if g.bleed else ""))
                 if g.fatigue >= FATIGUED_AT and not g.fatigued:
                     g.fatigued = True
-                    self.log("fatigued", g.index, f"{g.name} is Fatigued")
+                    if self.record:
+                        self.log("fatigued", g.index, f"{g.name} is Fatigued")
                     self.surrender(g, "Fatigued")
                 if g.fatigue >= EXHAUSTED_AT:
                     exhausted.append(g)
@@ -1047,7 +1091,8 @@ class Bout:
                 g.conceded = None
         for g in exhausted:
             g.conceded = END_EXHAUSTED
-            self.log("concede", g.index, f"{g.name} is Exhausted and concedes")
+            if self.record:
+                self.log("concede", g.index, f"{g.name} is Exhausted and concedes")
         for g, reason in conceding:
             if g.conceded is None:
                 g.conceded = reason
@@ -1060,7 +1105,8 @@ class Bout:
             g.pool = []
             g.fervour = 0
             g.specials_used.clear()
-        self.log("end_turn", None, f"end of turn {self.turn}")
+        if self.record:
+            self.log("end_turn", None, f"end of turn {self.turn}")
 
     def run(self) -> Result:
         limit = self.setup.turn_limit or MAX_TURNS
@@ -1115,13 +1161,14 @@ class Bout:
                 appeal = self.appeal(lost, self.g[winner])
                 fates[loser] = MITTE if appeal >= APPEAL_MITTE else IUGULA
         self.phase = 0
-        self.log(
-            "end",
-            winner,
-            f"the bout ends ({self.end_reason})",
-            reason=self.end_reason,
-            fates=tuple(fates),
-        )
+        if self.record:
+            self.log(
+                "end",
+                winner,
+                f"the bout ends ({self.end_reason})",
+                reason=self.end_reason,
+                fates=tuple(fates),
+            )
         return Result(
             turns=self.turn,
             winner=winner,
@@ -1141,16 +1188,17 @@ class Bout:
         modifier = loser.favour - loser.disfavour - loser.apathy + (winner.total_wounds > 0)
         total = roll + modifier
         self.phase = 0
-        self.log(
-            "appeal",
-            loser.index,
-            f"{loser.name} appeals to the crowd: {roll}{modifier:+d} = {total}, "
-            + ("Mitte" if total >= APPEAL_MITTE else "Iugula"),
-            roll=roll,
-            dice=dice,
-            modifier=modifier,
-            total=total,
-        )
+        if self.record:
+            self.log(
+                "appeal",
+                loser.index,
+                f"{loser.name} appeals to the crowd: {roll}{modifier:+d} = {total}, "
+                + ("Mitte" if total >= APPEAL_MITTE else "Iugula"),
+                roll=roll,
+                dice=dice,
+                modifier=modifier,
+                total=total,
+            )
         return total
 
 

@@ -10,6 +10,8 @@
     manage.py bout_odds --method exact                 # the exact chain (rules/era/exact.py)
     manage.py bout_odds --ruleset moritari --fighter thraex:Bithys --fighter murmillo \
         --fighter lion                                 # the skirmish: see _moritari.py
+    manage.py bout_odds --ruleset sands --a murmillo --b thraex \
+        --a-orders press=2,crowd=always                # the hex duel: see _sands.py
 
 Defaults are the seed's Forum pairing ("The odds"): Bithys the thraex (Melee 3, Known: Crowd
 Favor 3) against a murmillo (Melee 2, Crowd Favor 2), both cautious. Every other rating is the
@@ -46,7 +48,7 @@ from arena.adapters.era import (
     odds_engine,
     orders_by_name,
 )
-from arena.management.commands import _moritari
+from arena.management.commands import _moritari, _sands
 from arena.management.commands.dice import SEED_RANGE, one_line_errors, option_error
 from rules.core.errors import RulesError, check_range
 
@@ -109,10 +111,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument(
             "--ruleset",
-            choices=("era", "moritari"),
+            choices=("era", "moritari", "sands"),
             default="era",
-            help="era: the 50 BC bout (default); moritari: the skirmish of two or more fighters",
+            help="era: the 50 BC bout (default); moritari: the skirmish of two or more fighters; "
+            "sands: the hex-grid duel (--a-orders KEY=VALUE,...; see _sands.py)",
         )
+        _sands.add_arguments(parser)
         parser.add_argument(
             "--fighter",
             action="append",
@@ -143,6 +147,11 @@ class Command(BaseCommand):
         self.defaults = vars(parser.parse_args([]))  # to tell an option given from its default
 
     def handle(self, *args, **options):
+        if options["ruleset"] == "sands":
+            self.stdout.write(_sands.run(options, self.defaults))
+            return
+        if options["turn_limit"] is not None:
+            raise CommandError("--turn-limit is for --ruleset sands", returncode=2)
         if options["ruleset"] == "moritari":
             self.stdout.write(_moritari.run(options, self.defaults))
             return

@@ -65,3 +65,25 @@ def test_edge_distance_and_stepping_towards():
     for frm in hexes():
         to = step_towards(frm, (0, 0), (0, 0))
         assert to is None or (on_grid(to) and distance(to, (0, 0)) < distance(frm, (0, 0)))
+
+
+def test_the_tables_answer_as_the_plain_geometry():
+    """The precomputed tables of the standard grid (the fast path, issue 14) give what the
+    functions compute for any other radius, for every hex and every blocker."""
+    from rules.sands import board
+
+    assert (
+        set(board._GRID) == set(hexes()) == {h for h in hexes(RADIUS + 1) if board._on_grid(h, 4)}
+    )
+    for frm in hexes():
+        for to in hexes():
+            for blocked in (to, None, *neighbours(frm)):
+                assert step_towards(frm, to, blocked) == board._step_towards(frm, to, blocked, 4)
+    for defender in hexes(RADIUS + 2):
+        assert edge_distance(defender) == RADIUS - max(map(abs, (*defender, sum(defender))))
+        for attacker in (*neighbours(defender), (defender[0] + 2, defender[1])):
+            wall = adjacent(defender, attacker) and not on_grid(directly_away(defender, attacker))
+            assert back_to_the_wall(defender, attacker) == wall
+            if adjacent(defender, attacker):
+                assert rear_hexes(defender, attacker) == board._rear_hexes(defender, attacker)
+            assert adjacent(defender, attacker) == (distance(defender, attacker) == 1)

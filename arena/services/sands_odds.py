@@ -1,0 +1,144 @@
+"""Sands odds over many bouts, from the odds page (issues 12 and 14).
+
+A run is `bout_odds` of the duel (rules/sands/odds.py) with the run's own seed, so it gives the
+figures of `manage.py bout_odds --ruleset sands` for the same men, orders and seed. A run of up
+to BACKGROUND_ABOVE bouts is answered in the request; a longer one (up to MAX_BOUTS) is a
+background job (`sands_odds_job_start`), whose task (arena.tasks.sands_odds_job) runs it here
+and reports its progress every few hundred bouts. The jobs are the Era odds' jobs (ludus.Job),
+told apart by their kind (KIND), so the page lists them under "Long runs" the same way.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from django.db import transaction
+
+from arena.adapters import sands_odds as sands
+from arena.errors import BoutError
+from arena.services.odds_runs import MAX_WAITING
+from ludus.models import Campaign, Gladiator, Job
+from ludus.services.jobs import JobError, job_start
+
+KIND = "sands_odds"
+BACKGROUND_ABOVE = 2_000  # bouts: about a second of the engine; more runs in the background
+MAX_BOUTS = 100_000
+NOT_SANDS = "{name} is a {armatura}: the Sands duel has a murmillo or a thraex"
+
+Progress = Callable[[int], None]
+
+
+@dataclasses.dataclass(frozen=True)
+class SandsOddsAsk:
+    """What a member asked the odds of: each side a man of the campaign (his kind is his
+    armatura) or, without one, a kind; each side's orders (the form's, never a man's own);
+    the bouts and the seed."""
+
+    kind_a: str
+    kind_b: str
+    orders_a: dict[str, str]
+    orders_b: dict[str, str]
+    bouts: int
+    seed: int
+    fighter_a: Gladiator | None = None
+    fighter_b: Gladiator | None = None
+    turn_limit: int | None = None
+
+    def spec(self, side: str) -> sands.FighterSpec:
+        man: Gladiator | None = getattr(self, f"fighter_{side}")
+        kind = getattr(self, f"kind_{side}")
+        orders = getattr(self, f"orders_{side}")
+        if man is None:
+            return sands.FighterSpec(name=sands.kind_of(kind).name, kind=kind, orders=orders)
+        if man.armatura not in sands.KINDS:
+            raise BoutError(
+                NOT_SANDS.format(name=man.name, armatura=man.get_armatura_display().lower())
+            )
+        return sands.FighterSpec(name=man.name, kind=man.armatura, orders=orders)
+
+    def setup(self) -> sands.Setup:
+        """The engine's setup; a BoutError names a man who cannot fight the duel, a RulesError
+        an order the engine refuses."""
+        a, b = self.spec("a"), self.spec("b")
+        if a.name == b.name:
+            b = dataclasses.replace(b, name=f"{b.name} 2")
+        return sands.Setup(a, b, self.turn_limit)
+
+    def params(self) -> dict:
+        data = dataclasses.asdict(self)
+        for side in "ab":
+            man = getattr(self, f"fighter_{side}")
+            data[f"fighter_{side}"] = None if man is None else man.pk
+        return data
+
+    @classmethod
+    def from_params(cls, campaign: Campaign, params: dict) -> SandsOddsAsk:
+        men = Gladiator.objects.filter(campaign=campaign)
+        data = dict(params)
+        for side in "ab":
+            pk = params.get(f"fighter_{side}")
+            data[f"fighter_{side}"] = None if pk is None else men.get(pk=pk)
+        return cls(**data)
+
+    def side_name(self, side: str) -> str:
+        man = getattr(self, f"fighter_{side}")
+        return man.name if man is not None else sands.kind_of(getattr(self, f"kind_{side}")).name
+
+    @property
+    def title(self) -> str:
+        return (
+            f"{self.side_name('a')} v {self.side_name('b')} (Sands): {self.bouts:,} bouts, "
+            f"seed {self.seed}"
+        )
+
+
+def sands_odds_run(ask: SandsOddsAsk, *, progress: Progress | None = None) -> sands.SandsOdds:
+    """The run's figures; `progress(done)` every few hundred bouts."""
+    report = None if progress is None else (lambda done, total: progress(done))
+    return sands.bout_odds(ask.setup(), bouts=ask.bouts, seed=ask.seed, progress=report)
+
+
+def result_data(result: sands.SandsOdds) -> dict:
+    """A result as the job keeps it (JSON), and back (`result_from`)."""
+    return dataclasses.asdict(result)
+
+
+def result_from(data: dict) -> sands.SandsOdds:
+    return sands.SandsOdds(**(data | {"names": tuple(data.get("names", ("a", "b")))}))
+
+
+def sands_odds_job_start(*, campaign: Campaign, ask: SandsOddsAsk, task, user=None) -> Job:
+    """Queue the odds of `ask` as a background job. The setup is built first, so a matchup the
+    engine refuses is refused here, at once, and queues nothing. The same ask still waiting is
+    that job (a repeated click queues once), and a campaign has at most MAX_WAITING waiting."""
+    ask.setup()
+    params = ask.params()
+    with transaction.atomic():
+        # The campaign's row is the lock: two asks at once see each other's job.
+        Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
+        waiting = list(
+            sands_odds_jobs(campaign).filter(status__in=[Job.Status.QUEUED, Job.Status.RUNNING])
+        )
+        for job in waiting:
+            if job.params == params:
+                return job
+        if len(waiting) >= MAX_WAITING:
+            raise JobError(
+                f"{MAX_WAITING} odds runs of this campaign are still going: "
+                "wait for one to finish, or ask for fewer bouts."
+            )
+        return job_start(
+            campaign=campaign,
+            kind=KIND,
+            title=ask.title,
+            params=params,
+            total=ask.bouts,
+            task=task,
+            user=user,
+        )
+
+
+def sands_odds_jobs(campaign: Campaign):
+    """The campaign's Sands odds runs in the background, the latest first."""
+    return Job.objects.filter(campaign=campaign, kind=KIND)

@@ -1,0 +1,171 @@
+"""The odds page of a Sands campaign (issues 12 and 14): the duel's win, draw and fate shares
+by Monte Carlo (the hex duel has no small exact chain).
+
+arena/views/odds.py hands a Sands campaign's requests here (the same addresses as the Era's
+page). A run of up to BACKGROUND_ABOVE bouts is answered in the request; a longer one is a
+background job whose progress bar polls the job's page, and the campaign's runs stay listed
+under "Long runs". Any member may ask: the orders are the form's, no man's own.
+"""
+
+from __future__ import annotations
+
+import secrets
+from fractions import Fraction
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from arena.adapters import sands_odds as sands
+from arena.sands_odds_forms import SandsOddsForm
+from arena.selectors.pages import campaign_fighters
+from arena.services.sands_odds import (
+    BACKGROUND_ABOVE,
+    MAX_BOUTS,
+    SandsOddsAsk,
+    result_from,
+    sands_odds_job_start,
+    sands_odds_jobs,
+    sands_odds_run,
+)
+from arena.tasks import sands_odds_job
+from economy.odds_lines import OddsError, nearest_odds
+from ludus.access import Access
+from ludus.errors import Refusal
+from ludus.models import Gladiator, Job
+from rules.core.errors import RulesError
+
+TEMPLATE = "arena/sands_odds.html"
+RECENT_JOBS = 8
+FATE_LABELS = {
+    "killed": ("Killed on the sand", "a"),
+    "iugula": ("Given the sword (Iugula)", "a"),
+    "mitte": ("Spared by the crowd (Mitte)", "good"),
+}
+END_LABELS = {
+    "killed": "Killed",
+    "disabled": "Disabled (a location's boxes full)",
+    "tripped": "Tripped",
+    "exhausted": "Exhausted",
+    "no_dice": "No dice left",
+    "apathy": "Two Apathy Tokens",
+    "finger": "Raised the finger",
+    "stans_missus": "Stans missus (both exhausted)",
+    "turn_limit": "The turn limit",
+}
+
+
+def _form(access: Access, data=None) -> SandsOddsForm:
+    return SandsOddsForm(
+        data, campaign=access.campaign, fighters=campaign_fighters(access.campaign)
+    )
+
+
+def _context(access: Access, **extra) -> dict:
+    context = {
+        "form": _form(access),
+        "result": None,
+        "jobs": sands_odds_jobs(access.campaign)[:RECENT_JOBS],
+        "background_above": BACKGROUND_ABOVE,
+        "max_bouts": MAX_BOUTS,
+    }
+    context.update(extra)
+    return context
+
+
+def _answer(request, access: Access, *, status: int = 200, **context) -> HttpResponse:
+    """The result fragment under htmx, else the whole page around it."""
+    if request.htmx:
+        return render(request, f"{TEMPLATE}#sands-odds-result", context, status=status)
+    return render(request, TEMPLATE, _context(access, **context), status=status)
+
+
+def _fair_line(name: str, p: float) -> str | None:
+    try:
+        return f"{name} at {nearest_odds(Fraction(p).limit_denominator(100_000))}"
+    except OddsError:
+        return None
+
+
+def result_context(setup: sands.Setup, run: sands.SandsOdds) -> dict:
+    """The figures the page shows of a run: who wins, the loser's fate (all and by side), how
+    the bouts ended, as the charts' rows (label, share, note, tone)."""
+    n = run.bouts
+    a, b = setup.a.name, setup.b.name
+
+    def bar(label: str, count: int, tone: str) -> tuple[str, float, str, str]:
+        return (label, count / n, f"{count:,} of {n:,}", tone)
+
+    winners = [bar(f"{a} wins", run.a_wins, "a"), bar(f"{b} wins", run.b_wins, "b")]
+    if run.draws:
+        winners.append(bar("Draw (stans missus or the turn limit)", run.draws, "neutral"))
+    fates = [bar(label, run.fate(key), tone) for key, (label, tone) in FATE_LABELS.items()]
+    by_side = []
+    for side, name in (("a", a), ("b", b)):
+        by_side += [
+            bar(f"{name} {label[0].lower()}{label[1:]}", run.fate(key, side), tone)
+            for key, (label, tone) in FATE_LABELS.items()
+            if key != "mitte"
+        ]
+    ends = [
+        bar(END_LABELS[key], run.ends.get(key, 0), "neutral")
+        for key in sands.ENDS.values()
+        if run.ends.get(key, 0)
+    ]
+    p_a = run.a_wins / n
+    return {
+        "run": run,
+        "setup": setup,
+        "a": setup.a,
+        "b": setup.b,
+        "orders_a": sands.orders_text(setup.a.orders),
+        "orders_b": sands.orders_text(setup.b.orders),
+        "winners": winners,
+        "fates": fates,
+        "by_side": by_side,
+        "ends": ends,
+        "p_a": p_a,
+        "se_a": run.standard_error(run.a_wins),
+        "fair_line": _fair_line(a, p_a) if p_a >= 0.5 else _fair_line(b, 1 - p_a),
+    }
+
+
+def odds_page(request: HttpRequest) -> HttpResponse:
+    return render(request, TEMPLATE, _context(request.access))
+
+
+def odds_run(request: HttpRequest) -> HttpResponse:
+    """Run the odds of two sides and answer with the result (a fragment under htmx), or queue
+    a long run and answer with its progress bar."""
+    access = request.access
+    form = _form(access, request.POST)
+    if not form.is_valid():
+        return _answer(request, access, form=form, status=400)
+    ask: SandsOddsAsk = form.ask(secrets.randbits(32))
+    try:
+        if ask.bouts > BACKGROUND_ABOVE:
+            job = sands_odds_job_start(
+                campaign=access.campaign, ask=ask, task=sands_odds_job, user=request.user
+            )
+        else:
+            setup = ask.setup()
+            run = sands_odds_run(ask)
+    except (Refusal, RulesError, ValueError) as exc:
+        return _answer(request, access, form=form, error=str(exc), status=400)
+    if ask.bouts > BACKGROUND_ABOVE:
+        if not request.htmx:
+            return redirect("arena:odds_job", campaign_id=access.campaign.pk, job_id=job.pk)
+        return _answer(request, access, form=form, job=job)
+    return _answer(request, access, form=form, result=result_context(setup, run))
+
+
+def odds_job(request: HttpRequest, job: Job) -> HttpResponse:
+    """A background run: its progress while it goes on, then its result."""
+    access = request.access
+    context: dict = {"job": job}
+    if job.status == job.Status.DONE:
+        try:
+            ask = SandsOddsAsk.from_params(access.campaign, job.params)
+            context["result"] = result_context(ask.setup(), result_from(job.result))
+        except (Gladiator.DoesNotExist, Refusal, RulesError, ValueError, TypeError, KeyError):
+            context["error"] = "The men of this run are no longer in the campaign."
+    return _answer(request, access, **context)
