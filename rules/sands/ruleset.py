@@ -41,9 +41,9 @@ from rules.core.ruleset import (
     Treatment,
     TreatmentOdds,
 )
-from rules.core.seeds import seed_sequence
 from rules.sands import bout
 from rules.sands.kinds import WOUND_BOXES, Location, kind_of
+from rules.sands.odds import bout_odds
 from rules.sands.orders import PRESETS, Orders
 
 ENGINE_VERSION = bout.ENGINE_VERSION
@@ -293,8 +293,8 @@ class SandsRuleset:
     def odds(
         self, setup: object, trials: int, seed: int, *, engine_version: str | None = None
     ) -> Odds:
-        """Monte Carlo: `trials` bouts by the men's own orders (a man whose orders ask the
-        table fights by his own), each from the run's seed sequence."""
+        """Monte Carlo (`rules.sands.odds.bout_odds`): `trials` bouts by the men's own orders (a
+        man whose orders ask the table fights by his own), each from the run's seed sequence."""
         _check_version(engine_version)
         sands = _setup(setup)
         if not 1 <= trials <= 1_000_000:
@@ -303,30 +303,14 @@ class SandsRuleset:
             bout.FighterSpec(f.name, f.kind, _no_ask(f.orders), f.carried) for f in sands.fighters
         )
         plain = bout.Setup(a, b, sands.turn_limit)
-        wins = [0, 0]
-        draws = 0
-        fates: dict[str, int] = {}
-        for trial_seed in seed_sequence(seed, trials):
-            result = bout.play(plain, trial_seed, record=False)
-            if result.winner is None:
-                draws += 1
-            else:
-                wins[result.winner] += 1
-                fate = result.fate(1 - result.winner)
-                fates[fate] = fates.get(fate, 0) + 1
-        detail: JsonDict = {
-            "wins_a": wins[0],
-            "wins_b": wins[1],
-            "draws": draws,
-            "loser_fates": dict(fates),
-        }
+        run = bout_odds(plain, bouts=trials, seed=seed)
         return Odds(
-            "monte-carlo",
+            run.method,
             trials,
             seed,
-            (100 * wins[0] / trials, 100 * wins[1] / trials),
-            100 * draws / trials,
-            detail,
+            (run.percent(run.a_wins), run.percent(run.b_wins)),
+            run.percent(run.draws),
+            run.as_dict(),
         )
 
     def settle_fate(

@@ -188,12 +188,17 @@ def test_the_finger_chosen_ends_the_bout_with_the_appeal():
 
 def test_odds_by_monte_carlo_are_stable_from_the_seed():
     odds = SANDS.odds(pair(), 300, 9)
-    assert odds.method == "monte-carlo" and odds.trials == 300
+    assert odds.method.startswith("monte carlo") and odds.trials == 300
     assert sum(odds.wins) + odds.draws == pytest.approx(100)
     assert odds == SANDS.odds(pair(), 300, 9)
-    detail = odds.detail
-    assert detail["wins_a"] + detail["wins_b"] + detail["draws"] == 300
-    assert sum(detail["loser_fates"].values()) == detail["wins_a"] + detail["wins_b"]
+    counts = odds.detail["counts"]
+    assert counts["a_wins"] + counts["b_wins"] + counts["draws"] == 300
+    fates = counts["killed"] + counts["iugula"] + counts["mitte"]
+    assert fates == counts["a_wins"] + counts["b_wins"]
+
+
+def test_odds_play_a_man_whose_orders_ask_by_his_own_orders():
+    assert SANDS.odds(pair({"ask": "turn"}), 200, 4) == SANDS.odds(pair(), 200, 4)
 
 
 def test_settle_fate_refuses_the_appeal_is_on_the_sand():
