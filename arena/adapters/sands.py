@@ -51,6 +51,10 @@ NOT_A_MAN = (
     "A Sands bout is fought between the campaign's men; {name} is a hired opponent with no "
     "class the Sands rules can read."
 )
+INCAPACITATED = (
+    "{name} has a location with no free wound box: he is incapacitated and cannot fight until "
+    "the medicus heals a wound there."
+)
 NOT_WAITING = "This bout is not waiting for a choice."
 NO_LIVE_ODDS = "There are no live odds for Sands: its odds are reckoned by Monte Carlo."
 NO_VERDICT = "A Sands bout settles the loser's fate on the sand (the appeal to the crowd)."

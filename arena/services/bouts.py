@@ -95,8 +95,9 @@ def _check_fit(man: Gladiator, adapter, *, first_round: bool) -> None:
         return  # his Wounds in the bout are the engine's; those he carried in were checked
     wound_points = gladiator_figures(man)["wound_points"]
     if adapter.incapacitated(man.wounds, wound_points):
+        # A ruleset may say it in its own words (Sands: a location with no free box).
         raise BoutError(
-            FIGHTER_INCAPACITATED.format(
+            getattr(adapter, "INCAPACITATED", FIGHTER_INCAPACITATED).format(
                 name=man.name, wounds=man.wounds, wound_points=wound_points
             )
         )

@@ -10,6 +10,7 @@ from ludus.access import Access, campaign_view
 from ludus.errors import AlreadyDone, Refusal
 from ludus.forms import AdvanceDayForm, TreatForm, UndoMarkForm
 from ludus.models import DayEnd, Injury, TreatmentAttempt
+from ludus.selectors.people import campaign_ruleset
 from ludus.selectors.recovery import medicus_rows, treatment_attempt, wounded
 from ludus.services.recovery import RecoveryError, campaign_advance_day, medicus_treat
 from ludus.services.undo import (
@@ -65,7 +66,10 @@ def _undo_context(access: Access) -> dict:
 
 def _context(access: Access, *, attempt=None, error: str = "") -> dict:
     rows = medicus_rows(access.campaign)
+    ruleset = campaign_ruleset(access.campaign)
     return _undo_context(access) | {
+        # A ruleset that heals otherwise says how (Sands: ludus/sands/recovery_note.html).
+        "recovery_note": ruleset.templates.get("recovery") if ruleset else None,
         "day_form": AdvanceDayForm(initial={"day": access.campaign.day}),
         "rows": rows,
         "treatable": {row.injury.pk for row in rows if access.owns_gladiator(row.injury.gladiator)},

@@ -252,6 +252,7 @@ class SandsRuleset:
         "bout": "arena/sands/bout_detail.html",
         "replay": "arena/sands/bout_replay.html",
         "sheet": "desk/sands/sheet.html",
+        "recovery": "ludus/sands/recovery_note.html",
     }
     order_presets: ClassVar[tuple[str, ...]] = tuple(PRESETS)
 
