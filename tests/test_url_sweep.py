@@ -271,6 +271,7 @@ def sands_world():
         "book_id": book.pk,
     }
     bouts = {"pending": cast.bout.pk, "done": done.pk, "planned": planned.pk}
+    ids["token"] = share_link_create(campaign=cast.campaign, show=cast.show).token
     visitors = {
         "gm": cast.gm,
         "owner": cast.owner,
@@ -288,7 +289,7 @@ def test_a_sands_campaign_answers_no_500(sands_world, method):
     clients = {who: _client(user) for who, user in visitors.items()}
     problems = []
     for name, kwargs, view in URLS:
-        if "campaign_id" not in kwargs or not kwargs <= set(ids) | {"bout_id"}:
+        if "campaign_id" not in kwargs or not kwargs <= set(ids) - {"token"} | {"bout_id"}:
             continue
         gm_only = _gm_only(view) or name in GM_UNLESS_SHARED
         for which in bouts if "bout_id" in kwargs else ["-"]:
@@ -306,4 +307,8 @@ def test_a_sands_campaign_answers_no_500(sands_world, method):
                     and not (gm_only and who != "gm")
                 ):
                     problems.append((who, method, url, status, "a member's page"))
+    if method == "get":  # a spectator's link to the Sands show opens without logging in
+        shared = _request(_client(None), "get", reverse("shared", args=[ids["token"]]))
+        if shared.status_code != 200:
+            problems.append(("anonymous", "get", "shared", shared.status_code))
     assert problems == []
