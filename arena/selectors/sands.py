@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from arena.adapters import sands as adapter
 from arena.book.selectors import book_for_event
+from arena.errors import BoutError
 from arena.models import Bout
 from arena.selectors.pages import bout_aftermath, pending_choice
 from ludus.access import Access
@@ -361,7 +362,7 @@ def _orders(access: Access, bout: Bout, side: str) -> dict | None:
         return dict(setup[side].get("orders") or {})
     try:
         return adapter.setup_data(bout)[side]["orders"]
-    except Exception:  # noqa: BLE001 - a man the engine would refuse shows no orders
+    except BoutError:  # orders the engine would refuse: the fight will say why
         return {}
 
 

@@ -50,6 +50,7 @@ from ludus.services.ludus import LudusError
 NOT_YOUR_CHOICE = "That choice is not yours to make."
 NO_CHOICE_PENDING = "The bout is not waiting for a choice."
 FOUGHT_ROUND = "Round {round} fought."
+FOUGHT_TURN = "Turn {round} fought."  # a Sands bout is fought a turn at a time
 FOUGHT_TO_END = "The bout is fought: {text}"
 AWAITING_EDITOR = "The bout waits for the editor's decision."
 WAITING = "The engine waits for a choice: {prompt}"
@@ -235,7 +236,8 @@ def _report(request: HttpRequest, bout: Bout) -> None:
         if pending is not None:
             messages.info(request, WAITING.format(prompt=pending.prompt))
         else:
-            messages.info(request, FOUGHT_ROUND.format(round=bout.rounds))
+            fought = FOUGHT_TURN if _is_sands(bout) else FOUGHT_ROUND
+            messages.info(request, fought.format(round=bout.rounds))
     else:
         end = next((e for e in reversed(bout.log) if e.get("kind") == "end"), None)
         messages.success(request, FOUGHT_TO_END.format(text=end["text"] if end else ""))
