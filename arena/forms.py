@@ -289,3 +289,18 @@ class BoutReplaceForm(forms.Form):
     def __init__(self, *args, fighters, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["gladiator"].queryset = fighters
+
+
+class BoutOrdersForm(forms.Form):
+    """A man's orders for one bout (the GM or his owner's player): a preset of the campaign's
+    ruleset ("" is his standing orders) and whether the table chooses each turn's orders."""
+
+    side = forms.ChoiceField(choices=[("a", "First corner"), ("b", "Second corner")])
+    preset = forms.ChoiceField(choices=(), required=False, label="His orders for this bout")
+    ask_turn = forms.BooleanField(required=False, label="The table chooses each turn's orders")
+
+    def __init__(self, *args, presets=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = [("", "His standing orders")] + [
+            (name, name.replace("-", " ").capitalize()) for name in presets
+        ]

@@ -366,6 +366,39 @@ def _orders(access: Access, bout: Bout, side: str) -> dict | None:
         return {}
 
 
+@dataclass(frozen=True)
+class OrdersForm:
+    """A man's orders for a planned bout, as its form draws them (his owner and the GM)."""
+
+    side: str
+    name: str
+    preset: str
+    ask: bool
+    presets: tuple[str, ...]
+
+
+def _order_forms(access: Access, bout: Bout) -> list[OrdersForm]:
+    if bout.status != Bout.Status.PLANNED:
+        return []
+    forms = []
+    for side in SIDES:
+        entry = bout.entry(side)
+        if entry.gladiator is None or not access.owns_gladiator(entry.gladiator):
+            continue
+        orders = entry.orders or {}
+        ask = orders.get("ask") or []
+        forms.append(
+            OrdersForm(
+                side=side,
+                name=entry.gladiator.name,
+                preset=str(orders.get("name", "")),
+                ask=adapter.TURN in ask,
+                presets=tuple(adapter.PRESETS),
+            )
+        )
+    return forms
+
+
 def bout_context(access: Access, bout: Bout, number: int | None = None) -> dict:
     step = step_at(bout, number)
     pending = pending_choice(bout)
@@ -376,6 +409,7 @@ def bout_context(access: Access, bout: Bout, number: int | None = None) -> dict:
         extra["history"] = objects_changes([bout, *bout.entries.all()])
     orders = {side: _orders(access, bout, side) for side in SIDES}
     return extra | {
+        "order_forms": _order_forms(access, bout),
         "bout": bout,
         "show": bout.show,
         "step": step,

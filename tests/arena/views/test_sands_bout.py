@@ -228,3 +228,34 @@ def test_a_sands_mans_page_shows_his_sheet_and_his_standing_orders(sands):
     # another player sees his sheet, not his orders
     other = sands.client_for("other").get(url).content.decode()
     assert 'id="wound-boxes"' in other and 'value="aggressive"' not in other
+
+
+def test_the_owner_sets_his_mans_orders_for_a_planned_bout(sands):
+    orders_url = url(sands, "arena:bout_orders")
+    page = sands.client_for("owner").get(url(sands)).content.decode()
+    assert 'id="bout-orders-a"' in page and 'id="bout-orders-b"' not in page
+    saved = sands.client_for("owner").post(
+        orders_url, {"side": "a", "preset": "showman", "ask_turn": "on"}
+    )
+    assert saved.status_code == 302
+    assert Bout.objects.get(pk=sands.bout.pk).entry_a.orders == {
+        "name": "showman",
+        "ask": ["turn"],
+    }
+    # another's man: 404, nothing written; a bad preset: 400
+    assert sands.client_for("owner").post(orders_url, {"side": "b"}).status_code == 404
+    assert sands.client_for("other").post(orders_url, {"side": "a"}).status_code == 404
+    bad = sands.client_for("gm").post(orders_url, {"side": "b", "preset": "berserk"})
+    assert bad.status_code == 400
+    assert Bout.objects.get(pk=sands.bout.pk).entry_b.orders == {}
+    # the GM sets the other man's; once fought, the orders are fixed
+    assert (
+        sands.client_for("gm").post(orders_url, {"side": "b", "preset": "cautious"}).status_code
+        == 302
+    )
+    fight(sands)
+    late = sands.client_for("owner").post(orders_url, {"side": "a", "preset": "steady"})
+    assert late.status_code == 400
+    bout = Bout.objects.get(pk=sands.bout.pk)
+    assert bout.entry_a.orders["name"] == "showman"
+    assert bout.setup["b"]["orders"]["press"] == "0"  # cautious, as fought
