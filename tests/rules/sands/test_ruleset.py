@@ -5,6 +5,8 @@ odds, treatment, rest and figures."""
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.core.errors import RulesError, SheetError
 from rules.core.events import Decider, Decision
@@ -236,3 +238,46 @@ def test_orders_mapping_reads_a_preset_and_the_bouts_overrides():
     assert orders_mapping({}, "fight-on") == {}  # another ruleset's orders: steady
     with pytest.raises(RulesError, match="press"):
         orders_mapping({"press": "9"}, "steady")
+
+
+def test_both_men_asked_are_asked_in_order_in_the_same_turn():
+    setup = pair({"ask": "turn"}, {"ask": "turn"})
+    first = SANDS.play(setup, 3)
+    assert first.pending.entrant == 0 and first.pending.round == 1
+    second = SANDS.play(setup, 3, [Decision("turn", 0, "orders")])
+    assert second.pending.entrant == 1 and second.pending.round == 1
+    third = SANDS.play(setup, 3, [Decision("turn", 0, "orders"), Decision("turn", 1, "steady")])
+    assert third.finished or third.pending.round == 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**63),
+    asks=st.sampled_from([(True, False), (False, True), (True, True)]),
+    picks=st.lists(st.integers(0, 10), max_size=60),
+)
+def test_the_same_seed_and_decisions_give_the_same_bout(seed, asks, picks):
+    """Any answers, drawn from the options offered: the bout replays identically from its seed
+    and decisions, never draws a die for a choice (answering "orders" every turn is the bout
+    that never asked), and every bout ends once the answers keep coming."""
+    setup = pair(*({"ask": "turn"} if ask else {} for ask in asks))
+    decisions: list[Decision] = []
+    for i in range(200):
+        played = SANDS.play(setup, seed, decisions)
+        if played.finished:
+            break
+        pending = played.pending
+        pick = picks[i] if i < len(picks) else 0
+        options = [o for o in pending.options if o != "finger"] or list(pending.options)
+        decisions.append(Decision("turn", pending.entrant, options[pick % len(options)]))
+    assert played.finished
+    again = SANDS.play(setup, seed, decisions)
+    assert [e.to_dict() for e in again.events] == [e.to_dict() for e in played.events]
+    assert again.outcome == played.outcome
+    own = [Decision(d.kind, d.entrant, "orders") for d in decisions]
+    asked = SANDS.play(setup, seed, own)
+    while not asked.finished:
+        own.append(Decision("turn", asked.pending.entrant, "orders"))
+        asked = SANDS.play(setup, seed, own)
+    plain = bout.play(pair(), seed)
+    assert [e.text for e in asked.events if e.kind != "orders"] == [e.text for e in plain.events]
