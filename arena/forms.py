@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django import forms
 
+from arena.adapters import adapter_for
 from arena.adapters.era import MAX_DICE_PER_KIND, PRESETS
+from arena.errors import BoutError
 from arena.models import Bout, Show, Venue
 from ludus.forms import HistoryMarkField, OnceKeyField, StateField
 from ludus.history import mark
@@ -110,10 +112,11 @@ class GladiatorPairForm(CampaignForm):
 
 def _fighter_label(gladiator: Gladiator) -> str:
     school = gladiator.owner.school if gladiator.owner_id else "free"
-    return (
-        f"{gladiator.name}, {gladiator.get_armatura_display().lower()} "
-        f"(Might {gladiator.sheet.get('might')}, Melee {gladiator.sheet.get('melee')}; {school})"
+    sheet = gladiator.sheet or {}
+    ratings = (
+        f"Might {sheet.get('might')}, Melee {sheet.get('melee')}; " if "might" in sheet else ""
     )
+    return f"{gladiator.name}, {gladiator.get_armatura_display().lower()} ({ratings}{school})"
 
 
 ASK_CHOICES = [
@@ -148,10 +151,30 @@ class BoutAddForm(GladiatorPairForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # The orders and the choices the table may take are the campaign ruleset's (the
+        # Sands adapter names its own: each turn's orders); cuts are the Era's.
+        try:
+            adapter = adapter_for(self.campaign.ruleset)
+        except BoutError:
+            adapter = None
+        presets = getattr(adapter, "PRESETS", PRESETS)
+        asks = getattr(adapter, "ASK_CHOICES", ASK_CHOICES)
+        orders = [(name, name.replace("-", " ").capitalize()) for name in presets]
         for name in ("orders_a", "orders_b"):
-            self.fields[name].choices = [("", "His standing orders")] + ORDERS_CHOICES
+            self.fields[name].choices = [("", "His standing orders")] + orders
             self.fields[name].initial = ""
             self.fields[name].required = False
+        for name in ("ask_a", "ask_b"):
+            self.fields[name].choices = asks
+        self.cuts = adapter is None or presets is PRESETS
+        if not self.cuts:
+            del self.fields["cut_a"], self.fields["cut_b"]
+
+    def clean(self):
+        data = super().clean()
+        data.setdefault("cut_a", False)
+        data.setdefault("cut_b", False)
+        return data
 
 
 ODDS_METHODS = [("exact", "Exact (the Markov chain)"), ("monte-carlo", "Simulated (Monte Carlo)")]
@@ -266,3 +289,18 @@ class BoutReplaceForm(forms.Form):
     def __init__(self, *args, fighters, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["gladiator"].queryset = fighters
+
+
+class BoutOrdersForm(forms.Form):
+    """A man's orders for one bout (the GM or his owner's player): a preset of the campaign's
+    ruleset ("" is his standing orders) and whether the table chooses each turn's orders."""
+
+    side = forms.ChoiceField(choices=[("a", "First corner"), ("b", "Second corner")])
+    preset = forms.ChoiceField(choices=(), required=False, label="His orders for this bout")
+    ask_turn = forms.BooleanField(required=False, label="The table chooses each turn's orders")
+
+    def __init__(self, *args, presets=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = [("", "His standing orders")] + [
+            (name, name.replace("-", " ").capitalize()) for name in presets
+        ]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from arena.views import bouts, live_odds, odds, shows, spectators
+from arena.views import bout_orders, bouts, live_odds, odds, shows, spectators
 
 app_name = "arena"
 
@@ -31,6 +31,7 @@ urlpatterns = [
     path("bouts/<int:bout_id>/rudis/", bouts.bout_rudis, name="bout_rudis"),
     path("bouts/<int:bout_id>/undo/", bouts.bout_undo_view, name="bout_undo"),
     path("bouts/<int:bout_id>/replay/", bouts.bout_replay, name="bout_replay"),
+    path("bouts/<int:bout_id>/orders/", bout_orders.bout_orders, name="bout_orders"),
     path("bouts/<int:bout_id>/live-odds/", live_odds.bout_live_odds, name="bout_live_odds"),
     path("live-odds/share/", live_odds.live_odds_share, name="live_odds_share"),
     path("odds/", odds.odds, name="odds"),

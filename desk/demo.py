@@ -19,12 +19,21 @@ from ludus.models import Campaign
 DEMO_FILE = settings.BASE_DIR / "fixtures" / "demo.json"
 DEMO_NAME = "Capua and Rome, 50 BC"
 DEMO_PASSWORD = "ave-caesar"
+# Each ruleset's demo campaign: its campaign file and the campaign's name.
+DEMOS = {
+    "era": (DEMO_FILE, DEMO_NAME),
+    "sands": (settings.BASE_DIR / "fixtures" / "demo_sands.json", "The Sands of Capua"),
+}
 
 
-def demo_exists() -> bool:
-    return Campaign.objects.filter(name=DEMO_NAME).exists()
+def demo_name(ruleset: str = "era") -> str:
+    return DEMOS[ruleset][1]
 
 
-def demo_build() -> Loaded:
-    """Write the whole demo campaign (and its users, if they do not exist yet)."""
-    return campaign_file_load(campaign_file_read(DEMO_FILE), password=DEMO_PASSWORD)
+def demo_exists(ruleset: str = "era") -> bool:
+    return Campaign.objects.filter(name=demo_name(ruleset)).exists()
+
+
+def demo_build(ruleset: str = "era") -> Loaded:
+    """Write the whole demo campaign of a ruleset (and its users, if they do not exist yet)."""
+    return campaign_file_load(campaign_file_read(DEMOS[ruleset][0]), password=DEMO_PASSWORD)

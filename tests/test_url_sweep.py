@@ -14,14 +14,16 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from arena.book.services import book_open
+from arena.services.bouts import bout_fight
 from arena.services.sharing import share_link_create
 from desk.services.invitations import invitation_create
 from economy.models import Book
 from ludus.access import campaign_view
-from ludus.models import DayEnd, Job, Membership
+from ludus.models import DayEnd, Injury, Job, Membership
 from ludus.services.recovery import medicus_treat
 from tests import factories
 from tests.cast import build_cast
+from tests.sands_cast import build_sands_cast, sands_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -235,4 +237,78 @@ def test_no_visitor_gets_a_500_and_outsiders_get_nothing(world, method):
             ):
                 # the ids are real: a member sees every page open to him
                 problems.append((who, method, url, status, "a member's page"))
+    assert problems == []
+
+
+@pytest.fixture
+def sands_world():
+    """A Sands campaign (tests/sands_cast.py) with a bout fought to its end, a pair on the card
+    not yet fought, a turn choice pending in a third, an engine book and a wound to treat."""
+    cast = build_sands_cast(orders_a={"ask": ["turn"]})
+    bout_fight(bout=cast.bout, seed=3, rounds=1)  # stops at Crixus's turn choice
+    done = sands_pair(cast.show, cast.bithys, cast.oenomaus)
+    bout_fight(bout=done, seed=5)
+    planned = sands_pair(
+        factories.ShowFactory(campaign=cast.campaign, editor=cast.editor), cast.crixus, cast.bithys
+    )
+    book = book_open(bout=planned, source=Book.Source.ENGINE)
+    injury = Injury.objects.filter(
+        gladiator__campaign=cast.campaign
+    ).first() or Injury.objects.create(
+        gladiator=cast.spartacus,
+        name="Deep wound: torso",
+        table_roll=9,
+        severity="average",
+        day_taken=cast.campaign.day,
+    )
+    ids = {
+        "campaign_id": cast.campaign.pk,
+        "show_id": cast.show.pk,
+        "gladiator_id": cast.crixus.pk,
+        "lanista_id": cast.school.pk,
+        "editor_id": cast.editor.pk,
+        "injury_id": injury.pk,
+        "book_id": book.pk,
+    }
+    bouts = {"pending": cast.bout.pk, "done": done.pk, "planned": planned.pk}
+    ids["token"] = share_link_create(campaign=cast.campaign, show=cast.show).token
+    visitors = {
+        "gm": cast.gm,
+        "owner": cast.owner,
+        "other player": cast.other,
+        "other campaign": cast.outsider,
+    }
+    return ids, bouts, visitors
+
+
+@pytest.mark.parametrize("method", ["get", "post", "htmx post"])
+def test_a_sands_campaign_answers_no_500(sands_world, method):
+    """Every campaign page of a Sands campaign (its bouts fought, pending and planned) as the
+    four members and outsiders: no 500, outsiders 404, a member's page opens."""
+    ids, bouts, visitors = sands_world
+    clients = {who: _client(user) for who, user in visitors.items()}
+    problems = []
+    for name, kwargs, view in URLS:
+        if "campaign_id" not in kwargs or not kwargs <= set(ids) - {"token"} | {"bout_id"}:
+            continue
+        gm_only = _gm_only(view) or name in GM_UNLESS_SHARED
+        for which in bouts if "bout_id" in kwargs else ["-"]:
+            url = _url(name, kwargs, ids | {"bout_id": bouts.get(which)})
+            for who, client in clients.items():
+                status = _request(client, method, url).status_code
+                if status >= 500:
+                    problems.append((who, method, url, status))
+                elif who == "other campaign" and status != 404:
+                    problems.append((who, method, url, status, "should be 404"))
+                elif (
+                    method == "get"
+                    and who != "other campaign"
+                    and status == 404
+                    and not (gm_only and who != "gm")
+                ):
+                    problems.append((who, method, url, status, "a member's page"))
+    if method == "get":  # a spectator's link to the Sands show opens without logging in
+        shared = _request(_client(None), "get", reverse("shared", args=[ids["token"]]))
+        if shared.status_code != 200:
+            problems.append(("anonymous", "get", "shared", shared.status_code))
     assert problems == []

@@ -32,6 +32,7 @@ class EntrantEnd:
     wounds: int = 0
     injuries: tuple[InjuryDone, ...] = ()
     dead: bool = False
+    fate: str = ""  # his fate when the ruleset settles it on the sand (BoutEntry.Fate)
 
 
 @dataclass(frozen=True)

@@ -227,6 +227,16 @@ def public_setup(bout: Bout) -> engine.BoutSetup:
         raise BoutError(ENGINE_REFUSED.format(error=error)) from error
 
 
+TABLE_LINE = True  # the seed's table (BETS) prices an Era bout by the men's Melee
+
+
+def engine_chances(bout: Bout) -> tuple[float, float, str]:
+    """Fighter A's and B's chances to win by the exact odds on the public setup (a book's
+    engine line, arena.book.services), and its basis."""
+    exact = exact_engine.exact_odds(public_setup(bout))
+    return exact.a_wins, exact.b_wins, "The engine: exact odds, both men cautious"
+
+
 def setup_from_data(data: dict) -> engine.BoutSetup:
     def entrant(side: dict) -> engine.Entrant:
         orders = dict(side["orders"])

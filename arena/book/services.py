@@ -11,13 +11,8 @@ from fractions import Fraction
 
 from django.db import transaction
 
-from arena.adapters.era import (
-    era_sheet,
-    exact_engine,
-    exact_race_odds,
-    public_setup,
-    race_drivers,
-)
+from arena.adapters import adapter_for
+from arena.adapters.era import era_sheet, exact_race_odds, race_drivers
 from arena.errors import BoutError
 from arena.models import Bout, Race
 from economy.models import Bet, Bettor, Book
@@ -37,6 +32,7 @@ from ludus.models import Gladiator
 from rules.core.errors import RulesError
 
 EVENT_BEGUN = "{event} has begun; the book can no longer be opened or bets taken."
+NO_ENGINE_LINE = "The rules of this campaign give no line for this bout."
 NOT_FOR_RACES = "The seed's table prices bouts only; open a race's book on the engine's odds."
 NO_WINNER = "{event} has no winner yet; settle the book when it has one, or void it."
 ENGINE_REFUSED = "The engine cannot price this bout: {error}"
@@ -75,6 +71,9 @@ def winning_side(book: Book) -> int | None:
 
 def bout_table_sides(bout: Bout) -> tuple[list[Side], str]:
     """The seed's table line for a bout (BETS): even, one or two Melee ranks, heavier armour."""
+    adapter = adapter_for(bout.show.campaign.ruleset)
+    if not getattr(adapter, "TABLE_LINE", False):
+        raise BettingError(getattr(adapter, "NO_TABLE", NO_ENGINE_LINE))
     a, b = bout.entry_a.gladiator, bout.entry_b.gladiator
     try:
         melee = (era_sheet(a).melee, era_sheet(b).melee)
@@ -99,10 +98,13 @@ def bout_engine_chances(bout: Bout) -> tuple[float, float, str]:
     drawn bout is void.
     """
     try:
-        exact = exact_engine.exact_odds(public_setup(bout))
+        adapter = adapter_for(bout.show.campaign.ruleset)
+        chances = getattr(adapter, "engine_chances", None)
+        if chances is None:
+            raise BettingError(NO_ENGINE_LINE)
+        return chances(bout)
     except (RulesError, BoutError) as error:
         raise BettingError(ENGINE_REFUSED.format(error=error)) from error
-    return exact.a_wins, exact.b_wins, "The engine: exact odds, both men cautious"
 
 
 def bout_engine_sides(bout: Bout) -> tuple[list[Side], str]:

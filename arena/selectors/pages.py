@@ -18,7 +18,6 @@ from arena.adapters.era import (
     START_FAVOR,
     BoutSetup,
     Pending,
-    bout_pending,
     incapacitated,
     pair_setup_data,
     setup_data,
@@ -308,7 +307,8 @@ def live_odds_visible(access, campaign: Campaign) -> bool:
 
 
 def pending_choice(bout: Bout) -> Pending | None:
-    return bout_pending(bout)
+    """The choice the bout waits for, by its ruleset's adapter."""
+    return adapter_for(bout.show.campaign.ruleset).bout_pending(bout)
 
 
 def choice_costs(bout: Bout) -> dict[str, str]:

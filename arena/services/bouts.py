@@ -101,8 +101,9 @@ def _check_fit(man: Gladiator, adapter, *, first_round: bool) -> None:
         return  # his Wounds in the bout are the engine's; those he carried in were checked
     wound_points = gladiator_figures(man)["wound_points"]
     if adapter.incapacitated(man.wounds, wound_points):
+        # A ruleset may say it in its own words (Sands: a location with no free box).
         raise BoutError(
-            FIGHTER_INCAPACITATED.format(
+            getattr(adapter, "INCAPACITATED", FIGHTER_INCAPACITATED).format(
                 name=man.name, wounds=man.wounds, wound_points=wound_points
             )
         )
@@ -235,6 +236,8 @@ def _record_end(bout: Bout, fought: Fought) -> None:
             entry.fate = BoutEntry.Fate.DEAD
         elif entry.result != BoutEntry.Result.LOST or not fought.verdict_due:
             entry.fate = BoutEntry.Fate.WALKED_OUT  # a loser's fate waits for the editor
+        if end.fate:
+            entry.fate = end.fate  # settled on the sand (Sands: the appeal to the crowd)
         entry.full_clean()
         entry.save(update_fields=["result", "fate"])
         if entry.gladiator is None:

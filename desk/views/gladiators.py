@@ -15,6 +15,7 @@ from economy.services.dealing import may_be_freed, may_be_sold
 from ludus.access import Access, campaign_view
 from ludus.history import object_changes, objects_changes
 from ludus.models import Gladiator, Lanista
+from ludus.selectors.people import campaign_ruleset, gladiator_figures
 from ludus.services.orders import OrdersError, gladiator_orders_set
 
 ORDERS_SAVED = "{name}'s standing orders are now: {orders}."
@@ -80,9 +81,14 @@ def _detail_context(
     private = access.owns_gladiator(gladiator)
     if private and orders_form is None:
         orders_form = OrdersForm(initial={"orders": gladiator.orders}, campaign=access.campaign)
+    # A ruleset that shows its own sheet names its template (Sands: desk/sands/sheet.html).
+    ruleset = campaign_ruleset(access.campaign)
+    sheet_template = ruleset.templates.get("sheet") if ruleset else None
     context = {
         "gladiator": gladiator,
-        "sheet": arena_sheet(gladiator),
+        "sheet": None if sheet_template else arena_sheet(gladiator),
+        "sheet_template": sheet_template,
+        "figures": gladiator_figures(gladiator) if sheet_template else None,
         "record": gladiator_record(gladiator),
         "city_records": city_records(gladiator),
         "injuries": injuries_with_treatments(gladiator),

@@ -11,6 +11,7 @@ from ludus.errors import AlreadyDone, Refusal
 from ludus.forms import AdvanceDayForm, TreatForm, UndoMarkForm
 from ludus.forms_calendar import AdvanceToForm
 from ludus.models import DayEnd, Injury, TreatmentAttempt
+from ludus.selectors.people import campaign_ruleset
 from ludus.selectors.recovery import medicus_rows, treatable_today, treatment_attempt, wounded
 from ludus.services.calendar import MAX_ADVANCE
 from ludus.services.recovery import RecoveryError, campaign_advance_day, medicus_treat
@@ -77,7 +78,10 @@ def recovery_context(access: Access, *, attempt=None, error: str = "", advance_f
         advance_form = AdvanceToForm(
             initial={"day": day, "to_day": day + 1}, injuries=treatable_today(rows)
         )
+    ruleset = campaign_ruleset(access.campaign)
     return _undo_context(access) | {
+        # A ruleset that heals otherwise says how (Sands: ludus/sands/recovery_note.html).
+        "recovery_note": ruleset.templates.get("recovery") if ruleset else None,
         "day_form": AdvanceDayForm(initial={"day": day}),
         "advance_form": advance_form,
         "advance_most": day + MAX_ADVANCE,

@@ -24,11 +24,12 @@ seed and orders give the same bout. `play(..., record=False)` keeps no log (the 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.errors import RulesError
+from rules.core.events import Decider, Decision, PendingDecision
 from rules.sands.board import (
     RADIUS,
     START,
@@ -53,7 +54,7 @@ from rules.sands.kinds import (
     Location,
     kind_of,
 )
-from rules.sands.orders import Orders
+from rules.sands.orders import PRESETS, Orders
 
 ENGINE_VERSION = "sands/1"
 FATIGUE_BOXES = 14
@@ -91,6 +92,11 @@ END_STANS = "stans missus"
 END_TURN_LIMIT = "turn limit"
 # Fates.
 WON, KILLED_ON_SAND, IUGULA, MITTE, DRAW = "won", "killed", "iugula", "mitte", "draw"
+# The table's choice of a man's orders for one turn (his orders say "ask": "turn"): his own
+# orders, a preset for this turn, or raising the finger (offered at two conditions or more).
+TURN = "turn"
+OWN_ORDERS = "orders"
+FINGER = "finger"
 
 
 def wound_band(total: int) -> str:
@@ -112,10 +118,24 @@ class FighterSpec:
     name: str
     kind: str
     orders: Mapping[str, str] = field(default_factory=dict)
+    # Wound marks he carries in, by location (unhealed wounds of earlier bouts).
+    carried: Mapping[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         kind_of(self.kind)
         Orders.from_mapping(self.orders)
+        for where, marks in self.carried.items():
+            try:
+                location = Location(where)
+            except ValueError:
+                raise RulesError(f"carried wounds: no location {where!r}") from None
+            if not isinstance(marks, int) or isinstance(marks, bool) or marks < 0:
+                raise RulesError(f"carried wounds: {where} must be a count, got {marks!r}")
+            if marks >= WOUND_BOXES[location]:
+                raise RulesError(
+                    f"{self.name} carries {marks} wounds in the {where} of its "
+                    f"{WOUND_BOXES[location]} boxes: he cannot fight"
+                )
 
 
 @dataclass(frozen=True)
@@ -228,6 +248,8 @@ class Result:
     appeal: int | None  # the loser's modified 2d6, when he appealed
     gladiators: tuple[Gladiator, Gladiator]
     events: list[SandsEvent]
+    pending: PendingDecision | None = None  # the choice the bout stopped for (not over)
+    decisions_used: int = 0
 
     def fate(self, index: int) -> str:
         return self.fates[index]
@@ -235,7 +257,9 @@ class Result:
 
 def _gladiator(index: int, spec: FighterSpec) -> Gladiator:
     orders = Orders.from_mapping(spec.orders)
-    return Gladiator(index, spec, kind_of(spec.kind), orders, START[index])
+    g = Gladiator(index, spec, kind_of(spec.kind), orders, START[index])
+    g.wounds = {Location(where): marks for where, marks in spec.carried.items() if marks}
+    return g
 
 
 _LOCATION_NAMES = {location: str(location) for location in Location}
@@ -263,6 +287,10 @@ class BoutOver(Exception):
     """Raised inside a phase the moment the bout is decided."""
 
 
+class Asked(Exception):
+    """Raised when the bout must stop for a choice the table has not made yet."""
+
+
 # Dice he gives up first when one must go (a forfeit, a surrender), and the dice he spends
 # first on a move of two dice: those he needs least.
 SHED_ORDER = (
@@ -286,6 +314,7 @@ class Bout:
         record: bool = True,
         dice: Callable[[], int] | None = None,
         radius: int = RADIUS,
+        decisions: Sequence[Decision] = (),
     ) -> None:
         self.setup = setup
         self.rng = random.Random(seed)
@@ -300,6 +329,10 @@ class Bout:
         self.winner: int | None = None
         self.end_reason = ""
         self.stans_missus = False
+        self.decisions = tuple(decisions)
+        self.used = 0  # decisions replayed so far
+        self.pending: PendingDecision | None = None
+        self.standing = (self.g[0].orders, self.g[1].orders)  # his own orders, between turns
 
     # --- dice ----------------------------------------------------------------------------
 
@@ -947,6 +980,47 @@ class Bout:
             if self.record:
                 self.log("roll", g.index, f"{g.name} rolls {', '.join(g.pool)}")
 
+    def turn_options(self, g: Gladiator) -> tuple[str, ...]:
+        """What the table may choose for his turn: his own orders, a preset, or (at two
+        conditions or more) to raise the finger."""
+        finger = (FINGER,) if self.conditions(g) >= 2 else ()
+        return (OWN_ORDERS, *PRESETS, *finger)
+
+    def ask_phase(self) -> None:
+        """After the roll, the table chooses the turn's orders of each man whose orders ask
+        it; with no answer left the bout stops (`Asked`). Choices draw no dice."""
+        for g in self.g:
+            standing = self.standing[g.index]
+            if not standing.ask:
+                continue
+            g.orders = standing
+            options = self.turn_options(g)
+            if self.used >= len(self.decisions):
+                self.pending = PendingDecision(
+                    Decider.GM,
+                    g.index,
+                    TURN,
+                    options,
+                    f"{g.name}'s orders for turn {self.turn}",
+                    round=self.turn,
+                )
+                raise Asked
+            answer = self.decisions[self.used]
+            if answer.kind != TURN or answer.entrant != g.index or answer.choice not in options:
+                raise RulesError(
+                    f"decision {self.used + 1}: expected {g.name}'s orders for turn "
+                    f"{self.turn} (one of {', '.join(options)}); got {answer.choice!r}"
+                )
+            self.used += 1
+            choice = answer.choice
+            self.log(
+                "orders", g.index, f"{g.name} fights turn {self.turn}: {choice}", choice=choice
+            )
+            if choice == FINGER:
+                self.concede(g, END_FINGER)
+            if choice != OWN_ORDERS:
+                g.orders = Orders.from_mapping(PRESETS[choice])
+
     def initiative_score(self, g: Gladiator) -> int:
         return g.count(Face.MANOEUVRE) + (g.count(Face.SPECIAL) if g.has("dominant") else 0)
 
@@ -1048,6 +1122,7 @@ class Bout:
             while self.turn < limit:
                 self.turn += 1
                 self.roll_phase()
+                self.ask_phase()
                 self.initiative_phase()
                 self.activation_phase()
                 self.fatigue_phase()
@@ -1055,7 +1130,24 @@ class Bout:
             self.end_reason = END_TURN_LIMIT
         except BoutOver:
             pass
+        except Asked:
+            return self.stopped()
         return self.result()
+
+    def stopped(self) -> Result:
+        """The bout where it waits for the table's choice: not over."""
+        return Result(
+            turns=self.turn,
+            winner=None,
+            loser=None,
+            end_reason="",
+            fates=("", ""),
+            appeal=None,
+            gladiators=(self.g[0], self.g[1]),
+            events=self.events,
+            pending=self.pending,
+            decisions_used=self.used,
+        )
 
     def result(self) -> Result:
         out = [g for g in self.g if g.out]
@@ -1094,6 +1186,7 @@ class Bout:
             appeal=appeal,
             gladiators=(self.g[0], self.g[1]),
             events=self.events,
+            decisions_used=self.used,
         )
 
     def appeal(self, loser: Gladiator, winner: Gladiator) -> int:
@@ -1117,9 +1210,12 @@ class Bout:
         return total
 
 
-def play(setup: Setup, seed: int, *, record: bool = True) -> Result:
-    """Fight a whole bout from `seed` by the two gladiators' orders."""
-    return Bout(setup, seed, record=record).run()
+def play(
+    setup: Setup, seed: int, *, record: bool = True, decisions: Sequence[Decision] = ()
+) -> Result:
+    """Fight a whole bout from `seed` by the two gladiators' orders and the table's
+    `decisions` (the turns its orders leave to the table), or until a choice is pending."""
+    return Bout(setup, seed, record=record, decisions=decisions).run()
 
 
 def standard_setup(

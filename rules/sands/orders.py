@@ -11,6 +11,16 @@ from rules.core.errors import RulesError
 
 CROWD = ("never", "safe", "always")  # play to the crowd: never, only when not adjacent, always
 INITIATIVE = ("keep", "pass")
+ASK = ("no", "turn")  # "turn": the table (the GM) chooses his orders each turn, after the roll
+
+# Named orders (a man's standing orders, and the choices of a turn the table plays): each a
+# mapping of orders as `Orders.from_mapping` reads them (docs/rules.md, "Sands: orders").
+PRESETS: dict[str, dict[str, str]] = {
+    "cautious": {"press": "0", "keep_defence": "3", "finger": "3", "quick_step": "no"},
+    "steady": {},
+    "aggressive": {"press": "2", "keep_defence": "1", "bid": "2", "crowd": "never"},
+    "showman": {"crowd": "always", "keep_defence": "1"},
+}
 
 
 @dataclass(frozen=True)
@@ -23,6 +33,7 @@ class Orders:
     bid: int = 1  # Laurel dice he converts to Manoeuvre to win the initiative, 0-6
     specials: bool = True  # use his special attacks
     quick_step: bool = True  # use Quick Step (1 Fatigue) to close the distance
+    ask: bool = False  # the table chooses his orders each turn (a PendingDecision)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, str]) -> Orders:
@@ -56,4 +67,14 @@ class Orders:
             bid=number("bid", 0, 6, 1),
             specials=choice("specials", ("yes", "no"), "yes") == "yes",
             quick_step=choice("quick_step", ("yes", "no"), "yes") == "yes",
+            ask=choice("ask", ASK, "no") == "turn",
         )
+
+
+def preset_orders(name: str) -> dict[str, str]:
+    """The orders a preset names, as a mapping; a RulesError names an unknown one."""
+    try:
+        return dict(PRESETS[name])
+    except KeyError:
+        known = ", ".join(PRESETS)
+        raise RulesError(f"orders: no preset {name!r}; the presets are {known}") from None

@@ -12,7 +12,7 @@ A missing show, or one the rules refuse to hold, is a one-line error and exit st
 
 from django.core.management.base import BaseCommand, CommandError
 
-from arena.models import Bout, Show
+from arena.models import Bout, BoutEntry, Show
 from arena.selectors.bouts import show_card, show_events
 from arena.services.shows import show_hold
 from economy.models import SESTERCES_PER_PURSE, Transaction
@@ -46,8 +46,10 @@ def bout_line(bout: Bout) -> str:
         )
     elif bout.status == Bout.Status.AWAITING_VERDICT:
         line += f"; the crowd is divided: {bout.loser.name}'s fate awaits the editor"
-    elif bout.end_reason == Bout.EndReason.KILLED:
+    elif bout.losing_entry is not None and bout.losing_entry.fate == BoutEntry.Fate.DEAD:
         line += f"; {bout.loser.name} dies on the sand"
+    elif bout.losing_entry is not None and bout.losing_entry.fate == BoutEntry.Fate.SPARED:
+        line += f"; {bout.loser.name} is spared"  # Sands: the crowd's Mitte on the sand
     injuries = ", ".join(
         f"{injury.gladiator.name}: {injury.name} ({injury.get_severity_display()})"
         for injury in bout.injuries.select_related("gladiator").order_by("pk")

@@ -1,4 +1,5 @@
-"""`manage.py load_demo [--if-empty]`: write the demo campaign "Capua and Rome, 50 BC".
+"""`manage.py load_demo [--if-empty] [--ruleset era|sands]`: write a demo campaign: "Capua and
+Rome, 50 BC" (the Era rules, the default) or another ruleset's (desk.demo.DEMOS).
 
 The demo's users (gm, nerva, eros) are created here and nowhere else; an existing user of the
 same name is reused as he is (his password is not touched). `--if-empty` does nothing when any
@@ -7,10 +8,10 @@ campaign exists, so `make run` can call it every time.
 
 from django.core.management.base import BaseCommand, CommandError
 
-from desk.demo import DEMO_NAME, DEMO_PASSWORD, demo_build, demo_exists
+from desk.demo import DEMO_PASSWORD, DEMOS, demo_build, demo_exists, demo_name
 from ludus.models import Campaign
 
-ALREADY_LOADED = f'The demo campaign "{DEMO_NAME}" is already loaded.'
+ALREADY_LOADED = 'The demo campaign "{name}" is already loaded.'
 NOT_EMPTY = "A campaign exists already; the demo was not loaded (--if-empty)."
 
 ROLES = {
@@ -29,14 +30,21 @@ class Command(BaseCommand):
             action="store_true",
             help="do nothing if any campaign exists (for make run)",
         )
+        parser.add_argument(
+            "--ruleset",
+            choices=sorted(DEMOS),
+            default="era",
+            help="whose demo campaign to load (default: era)",
+        )
 
     def handle(self, *args, **options):
         if options["if_empty"] and Campaign.objects.exists():
             self.stdout.write(NOT_EMPTY)
             return
-        if demo_exists():
-            raise CommandError(ALREADY_LOADED)
-        demo = demo_build()
+        ruleset = options["ruleset"]
+        if demo_exists(ruleset):
+            raise CommandError(ALREADY_LOADED.format(name=demo_name(ruleset)))
+        demo = demo_build(ruleset)
         campaign = demo.campaign
         fighters = sum(1 for man in demo.men.values() if not man.is_charioteer)
         drivers = len(demo.men) - fighters

@@ -44,7 +44,7 @@ def test_campaign_create_refuses_a_bad_ruleset_and_writes_nothing(gm):
     assert not Campaign.objects.exists() and not Membership.objects.exists()
 
 
-# The rulesets a campaign can name but whose engine is not registered (sands, grimdark today).
+# The rulesets a campaign can name but whose engine is not registered (grimdark today).
 UNBUILT = [
     key
     for key in [key for key, _ in Campaign._meta.get_field("ruleset").choices]

@@ -119,12 +119,21 @@ def test_only_playable_rulesets_are_offered_for_a_new_campaign(cast):
 
 def test_a_new_campaign_naming_an_unplayable_ruleset_is_refused_on_the_field(cast):
     client = cast.client_for("nerva")
-    data = {"name": "Sands", "year": -50, "city": "Rome", "ruleset": "sands"}
-    assert not is_playable("sands")
+    data = {"name": "Grim", "year": -50, "city": "Rome", "ruleset": "grimdark"}
+    assert not is_playable("grimdark")
     response = client.post(reverse("campaign_new"), {**data, "key": factories.form_key()})
     assert response.status_code == 400
     assert "errorlist" in response.content.decode()
-    assert not Campaign.objects.filter(name="Sands").exists()
+    assert not Campaign.objects.filter(name="Grim").exists()
+
+
+def test_a_sands_campaign_is_offered_and_created(cast):
+    client = cast.client_for("nerva")
+    assert 'value="sands"' in client.get(reverse("campaign_new")).content.decode()
+    data = {"name": "Sands", "year": -50, "city": "Rome", "ruleset": "sands"}
+    response = client.post(reverse("campaign_new"), {**data, "key": factories.form_key()})
+    assert response.status_code == 302
+    assert Campaign.objects.get(name="Sands").ruleset == "sands"
 
 
 def test_the_campaign_list_links_to_a_new_campaign(cast):
