@@ -32,6 +32,12 @@ class EntrantEnd:
     wounds: int = 0
     injuries: tuple[InjuryDone, ...] = ()
     dead: bool = False
+    # A fight of several men a side (Moritari) names the entry itself (BoutEntry pk), the
+    # Wounds it carried in, and the fate settled on the sand ("spared"); a pair leaves them
+    # None/"" and is found by its side, its Wounds in by its setup, its fate by the editor.
+    entry: int | None = None
+    wounds_in: int | None = None
+    fate: str = ""
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,9 @@ class Fought:
     end_reason: str = ""
     winner: str | None = None
     verdict_due: bool = False
+    # Purses paid on the sand, by BoutEntry pk (Moritari: each man of the winning side on his
+    # feet); None: the winner's purse by his standing, after the verdict (Era).
+    purses: dict[int, int] | None = None
 
 
 @dataclass(frozen=True)

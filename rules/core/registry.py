@@ -16,6 +16,7 @@ from rules.core.ruleset import Ruleset
 
 RULESETS: dict[str, str] = {
     "era": "rules.era.ruleset.EraRuleset",
+    "moritari": "rules.moritari.ruleset.MoritariRuleset",
 }
 
 

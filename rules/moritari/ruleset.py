@@ -97,7 +97,10 @@ class MoritariRuleset:
     engine_version: ClassVar[str] = fight.ENGINE_VERSION
     engine_versions: ClassVar[tuple[str, ...]] = (fight.ENGINE_VERSION,)
     sheet_type: ClassVar[type[Sheet]] = MoritariSheet
-    templates: ClassVar[Mapping[str, str]] = {}
+    templates: ClassVar[Mapping[str, str]] = {
+        "bout": "arena/moritari/bout_detail.html",
+        "replay": "arena/moritari/bout_replay.html",
+    }
     order_presets: ClassVar[tuple[str, ...]] = fight.THUMB_ORDERS
 
     def setup(self, entrants: Sequence[EntrantInput], **options: object) -> fight.Setup:
@@ -157,7 +160,9 @@ class MoritariRuleset:
         save = kind.save or 0
         return Figures(
             (
-                Figure("hit_points", "Hit points", HIT_POINTS, HIT_POINTS),
+                # Keyed as every ruleset's hurt limit is (the pages and the bout service read
+                # "wound_points"): a man carrying 3 Wounds has no hit point left to fight with.
+                Figure("wound_points", "Hit points", HIT_POINTS, HIT_POINTS),
                 Figure("dice", "Dice to hit", kind.dice, kind.dice),
                 Figure("wound_on", "Wounds on", kind.wound_on, kind.wound_on),
                 Figure("save", "Armour save", save, save, "" if save else "no save"),
