@@ -375,6 +375,12 @@ def pending_entry(bout: Bout, pending: PendingDecision) -> BoutEntry | None:
     return entries[pending.entrant]
 
 
+def pending_fights(bout: Bout) -> list[tuple[int, int]]:
+    """The fights Caesar is ordering (the fighters' indices), where the fight stopped."""
+    result = bout_replay(bout)
+    return [] if result is None else engine.fight_pairs(result.fighters)
+
+
 def choice_costs(bout: Bout) -> dict[str, str]:
     return {}
 

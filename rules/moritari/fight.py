@@ -432,13 +432,7 @@ class _Fight:
     # --- melee ----------------------------------------------------------------------------
 
     def fights(self) -> list[tuple[int, int]]:
-        pairs = []
-        for a in self.fighters:
-            for b in self.fighters[a.index + 1 :]:
-                enemies = a.standing and b.standing and a.side != b.side
-                if enemies and in_contact(a.square, b.square):
-                    pairs.append((a.index, b.index))
-        return pairs
+        return fight_pairs(self.fighters)
 
     def melee(self) -> None:
         pairs = self.fights()
@@ -595,6 +589,18 @@ class _Fight:
             pending=pending,
             overruled=dict(self.overruled),
         )
+
+
+def fight_pairs(fighters: Sequence[Fighter]) -> list[tuple[int, int]]:
+    """The turn's fights, as listed (Caesar orders them by these indices): every pair of
+    enemies on their feet whose bases touch, by the first one's index, then the second's."""
+    pairs = []
+    for i, a in enumerate(fighters):
+        for b in fighters[i + 1 :]:
+            enemies = a.standing and b.standing and a.side != b.side
+            if enemies and in_contact(a.square, b.square):
+                pairs.append((a.index, b.index))
+    return pairs
 
 
 def compare(rolls_a: Sequence[int], rolls_b: Sequence[int]) -> tuple[int, int]:
