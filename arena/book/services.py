@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from django.db import transaction
 
+from arena.adapters import moritari
 from arena.adapters.era import (
     era_sheet,
     exact_engine,
@@ -38,6 +39,10 @@ from rules.core.errors import RulesError
 
 EVENT_BEGUN = "{event} has begun; the book can no longer be opened or bets taken."
 NOT_FOR_RACES = "The seed's table prices bouts only; open a race's book on the engine's odds."
+NOT_FOR_SKIRMISH = (
+    "The seed's table prices a pair of the Era rules; open a Moritari fight's book on the "
+    "engine's odds."
+)
 NO_WINNER = "{event} has no winner yet; settle the book when it has one, or void it."
 ENGINE_REFUSED = "The engine cannot price this bout: {error}"
 NO_FIELD = "{event} has no driver in its field yet; put the drivers in before opening its book."
@@ -60,12 +65,20 @@ def event_name(event: Bout | Race) -> str:
     return f"The race {event}"
 
 
+def bout_winning_side(bout: Bout) -> int | None:
+    """The side that won a bout: its winning man's id (a fight of several men a side: its
+    first man's, as its line names it; the beasts: BEAST_SIDE_ID), or None (a draw)."""
+    entry = bout.winning_entry
+    if entry is None:
+        return None
+    return entry.gladiator_id if entry.gladiator_id is not None else moritari.BEAST_SIDE_ID
+
+
 def winning_side(book: Book) -> int | None:
     """The side that won the book's bout or race, or None (not over, a draw, all wrecked)."""
     event = book.event
     if isinstance(event, Bout):
-        winner = event.winner
-        return None if winner is None else winner.pk
+        return bout_winning_side(event)
     entry = event.entries.filter(won=True).first()
     return entry.pk if entry else None
 
@@ -114,6 +127,26 @@ def bout_engine_sides(bout: Bout) -> tuple[list[Side], str]:
     odds_a = nearest_odds(p_a)
     a, b = bout.entry_a.gladiator, bout.entry_b.gladiator
     sides = [Side(a.pk, a.name, odds_a, a_wins), Side(b.pk, b.name, odds_a.reverse, b_wins)]
+    return sides, basis
+
+
+SKIRMISH_FIGHTS = 1_000  # sampled fights a skirmish's line is priced on
+SKIRMISH_SEED = 1  # the same fight, the same line
+
+
+def fight_engine_sides(bout: Bout) -> tuple[list[Side], str]:
+    """Each side's price in a Moritari fight, from the share of sampled fights it wins (the
+    public setup: every man's thumb following the crowd, nobody asking). A side of men is
+    named by its first man's id, the beasts by BEAST_SIDE_ID; draws void the book."""
+    try:
+        rows = moritari.book_sides(bout, fights=SKIRMISH_FIGHTS, seed=SKIRMISH_SEED)
+    except BoutError as error:
+        raise BettingError(ENGINE_REFUSED.format(error=error)) from error
+    sides = []
+    for ident, name, chance in rows:
+        price = min(max(chance, 1e-4), 1 - 1e-4)
+        sides.append(Side(ident, name, nearest_odds(price), chance))
+    basis = f"The engine: {SKIRMISH_FIGHTS:,} sampled fights, every man following the crowd"
     return sides, basis
 
 
@@ -166,12 +199,17 @@ def book_open(
         raise BettingError(BOOK_EXISTS.format(event=event_name(event)))
     if event_begun(event):
         raise BettingError(EVENT_BEGUN.format(event=event_name(event)))
+    skirmish = bout is not None and event.show.campaign.ruleset == "moritari"
     if source == Book.Source.TABLE:
         if race is not None:
             raise BettingError(NOT_FOR_RACES)
+        if skirmish:
+            raise BettingError(NOT_FOR_SKIRMISH)
         sides, basis = bout_table_sides(event)
     elif source == Book.Source.ENGINE:
-        if bout is not None:
+        if skirmish:
+            sides, basis = fight_engine_sides(event)
+        elif bout is not None:
             sides, basis = bout_engine_sides(event)
         else:
             sides, basis = race_engine_sides(event)
@@ -235,8 +273,7 @@ def bout_book_close(*, bout: Bout, user=None) -> Book | None:
     book = bout.books.first()
     if book is None:
         return None
-    winner = bout.winner
-    return book_close(book=book, side=None if winner is None else winner.pk, user=user)
+    return book_close(book=book, side=bout_winning_side(bout), user=user)
 
 
 def race_book_close(*, race: Race, user=None) -> Book | None:
