@@ -21,10 +21,22 @@ DEMO_NAME = "Capua and Rome, 50 BC"
 DEMO_PASSWORD = "ave-caesar"
 
 
-def demo_exists() -> bool:
-    return Campaign.objects.filter(name=DEMO_NAME).exists()
+# Each ruleset's demo campaign file, for `load_demo --ruleset KEY`.
+DEMO_FILES = {
+    "era": DEMO_FILE,
+    "moritari": settings.BASE_DIR / "fixtures" / "demo_moritari.json",
+}
 
 
-def demo_build() -> Loaded:
+def demo_name(ruleset: str = "era") -> str:
+    """The campaign name the ruleset's demo file gives."""
+    return campaign_file_read(DEMO_FILES[ruleset])["campaign"]["name"]
+
+
+def demo_exists(ruleset: str = "era") -> bool:
+    return Campaign.objects.filter(name=demo_name(ruleset)).exists()
+
+
+def demo_build(ruleset: str = "era") -> Loaded:
     """Write the whole demo campaign (and its users, if they do not exist yet)."""
-    return campaign_file_load(campaign_file_read(DEMO_FILE), password=DEMO_PASSWORD)
+    return campaign_file_load(campaign_file_read(DEMO_FILES[ruleset]), password=DEMO_PASSWORD)

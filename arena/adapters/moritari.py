@@ -32,7 +32,14 @@ from rules.core.seeds import seed_sequence
 from rules.moritari import fight as engine
 from rules.moritari import odds as odds_engine
 from rules.moritari.board import DIRECTION_NAMES, SIZE
-from rules.moritari.kinds import BEAST_KINDS, GLADIATOR_KINDS, HIT_POINTS, KINDS, kind_of
+from rules.moritari.kinds import (
+    BEAST_KINDS,
+    GLADIATOR_KINDS,
+    HIT_POINTS,
+    KINDS,
+    kind_for,
+    kind_of,
+)
 from rules.moritari.ruleset import fight_outcome
 from rules.moritari.sheet import MoritariSheet
 
@@ -77,17 +84,6 @@ NO_LIVE_ODDS = (
 )
 NOT_WAITING = "This fight is not waiting for Caesar."
 
-# The campaign's armaturae as the skirmish's kinds. The seed names no Gaul: the Gallus is the
-# murmillo's forerunner (the same great shield and sword), so he fights as one (docs/rules.md).
-ARMATURA_KINDS = {
-    "thraex": "thraex",
-    "murmillo": "murmillo",
-    "samnite": "samnite",
-    "gaul": "murmillo",
-}
-
-# The engine's ends as the bout row names them (Bout.EndReason): the last side standing put
-# the others out of action; none left, or the turns run out, is a draw.
 # A book's side for the beasts: they have no man's id to be named by (a side of men is named by
 # its first man's id, as a pair's sides are).
 BEAST_SIDE_ID = 0
@@ -105,7 +101,11 @@ def one_fight(setup: Setup, *, seed: int) -> Result:
 
 
 def man_kind(man: Gladiator) -> str:
-    return ARMATURA_KINDS.get(man.armatura, "murmillo")
+    """The kind his armatura fights as (a Gaul as a murmillo: rules.moritari.kinds)."""
+    try:
+        return kind_for(man.armatura).key
+    except RulesError:
+        return "murmillo"
 
 
 def entry_kind(entry: BoutEntry) -> str:

@@ -56,3 +56,12 @@ def fight_row(bout: Bout, hires: dict) -> FightRow:
         if entry.gladiator_id in hires
     ]
     return FightRow(entries, paid, fight_result(bout))
+
+
+def fight_line(bout: Bout) -> str:
+    """One line of a show's report: '1. Bithys v Spartacus v Verus: Nerva won (Bithys) in 4
+    turns; Verus dead'."""
+    names = " v ".join(str(entry) for entry in sorted(bout.entrants, key=lambda e: e.pk))
+    result = fight_result(bout) or bout.get_status_display().lower()
+    turns = f"{bout.rounds} turn{'' if bout.rounds == 1 else 's'}"
+    return f"{bout.order}. {names}, after {turns}: {result}"

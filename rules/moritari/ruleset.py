@@ -32,7 +32,7 @@ from rules.core.ruleset import (
     TreatmentOdds,
 )
 from rules.moritari import fight
-from rules.moritari.kinds import HIT_POINTS, kind_of
+from rules.moritari.kinds import HIT_POINTS, kind_for
 from rules.moritari.odds import fight_odds
 from rules.moritari.sheet import MoritariSheet
 
@@ -42,7 +42,7 @@ FATES = {"dead": Fate.DEAD, "spared": Fate.SPARED, "walked_out": Fate.WALKED_OUT
 
 
 def spec_of(entrant: EntrantInput) -> fight.FighterSpec:
-    kind = kind_of(entrant.equipment or "murmillo")
+    kind = kind_for(entrant.equipment)
     side = fight.BEASTS if kind.beast else entrant.side
     if entrant.wounds >= HIT_POINTS:
         raise RulesError(f"{entrant.name} carries {entrant.wounds} Wounds: he cannot fight")
@@ -156,7 +156,7 @@ class MoritariRuleset:
         return min(max(0, wounds), REST_HEALS)
 
     def figures(self, sheet: Sheet, injuries: Sequence[str] = (), equipment: str = "") -> Figures:
-        kind = kind_of(equipment or "murmillo")
+        kind = kind_for(equipment)
         save = kind.save or 0
         return Figures(
             (

@@ -7,16 +7,19 @@ campaign exists, so `make run` can call it every time.
 
 from django.core.management.base import BaseCommand, CommandError
 
-from desk.demo import DEMO_NAME, DEMO_PASSWORD, demo_build, demo_exists
+from desk.demo import DEMO_FILES, DEMO_NAME, DEMO_PASSWORD, demo_build, demo_exists, demo_name
 from ludus.models import Campaign
 
 ALREADY_LOADED = f'The demo campaign "{DEMO_NAME}" is already loaded.'
+ALREADY_LOADED_NAMED = 'The demo campaign "{name}" is already loaded.'
 NOT_EMPTY = "A campaign exists already; the demo was not loaded (--if-empty)."
 
 ROLES = {
     "gm": "game master",
     "nerva": "player: Nerva, the lanista at Capua",
     "eros": "player: Eros the gambler",
+    "lentulus": "player: Lentulus Batiatus, the lanista (Moritari demo)",
+    "scaurus": "player: Scaurus, the lanista (Moritari demo)",
 }
 
 
@@ -24,6 +27,12 @@ class Command(BaseCommand):
     help = 'Load the demo campaign "Capua and Rome, 50 BC" and its users (gm, nerva, eros).'
 
     def add_arguments(self, parser):
+        parser.add_argument(
+            "--ruleset",
+            choices=sorted(DEMO_FILES),
+            default="era",
+            help="which ruleset's demo: era (the default) or moritari (fixtures/demo_*.json)",
+        )
         parser.add_argument(
             "--if-empty",
             action="store_true",
@@ -34,9 +43,10 @@ class Command(BaseCommand):
         if options["if_empty"] and Campaign.objects.exists():
             self.stdout.write(NOT_EMPTY)
             return
-        if demo_exists():
-            raise CommandError(ALREADY_LOADED)
-        demo = demo_build()
+        ruleset = options["ruleset"]
+        if demo_exists(ruleset):
+            raise CommandError(ALREADY_LOADED_NAMED.format(name=demo_name(ruleset)))
+        demo = demo_build(ruleset)
         campaign = demo.campaign
         fighters = sum(1 for man in demo.men.values() if not man.is_charioteer)
         drivers = len(demo.men) - fighters
@@ -53,4 +63,5 @@ class Command(BaseCommand):
             password = (
                 f"password: {DEMO_PASSWORD}" if created else "existing user, password unchanged"
             )
-            self.stdout.write(f"  {username:<{width}}  {password}  ({ROLES[username]})")
+            role = ROLES.get(username, "player")
+            self.stdout.write(f"  {username:<{width}}  {password}  ({role})")
