@@ -58,13 +58,18 @@ def _piece(piece: Piece, highlight: bool) -> str:
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{escape(piece.colour)}" '
             f'stroke="{INK}" stroke-width="1.5"{dash}/>'
         )
-    if not down:  # the facing: a notch from the centre to the front of his base
+    if not down:  # the facing: a pointer at the front of his base
+        ux, uy = dx / norm, dy / norm
+        tip = (x + ux * (r + 7), y + uy * (r + 7))
+        left = (fx - uy * 6, fy + ux * 6)
+        right = (fx + uy * 6, fy - ux * 6)
+        points = " ".join(f"{px:.1f},{py:.1f}" for px, py in (tip, left, right))
         parts.append(
-            f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{fx:.1f}" y2="{fy:.1f}" stroke="#fff" '
-            'stroke-width="3" stroke-linecap="round"/>'
+            f'<polygon class="facing" points="{points}" fill="{INK}" stroke="#fff" '
+            'stroke-width="1"/>'
         )
     parts.append(
-        f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="11" '
+        f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="14" '
         f'font-weight="bold" fill="#fff">{escape(piece.initials)}</text>'
     )
     for n in range(HIT_POINTS):  # hit points: filled pips under the base

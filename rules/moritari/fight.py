@@ -251,8 +251,8 @@ class _Fight:
         """Caesar's decision: his orders answer it, unless he plays in person ({"caesar":
         "ask"}): then the next given decision (checked), or the fight waits for it. With no
         Caesar the default stands and nothing is asked."""
-        if entrant is None:
-            return auto
+        if entrant is None or len(options) == 1:
+            return auto  # no Caesar, or nothing to choose (a single fight this turn)
         side = self.fighters[entrant].side
         if self.setup.side_orders(side).get("caesar", "auto") != "ask":
             return auto

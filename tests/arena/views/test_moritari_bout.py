@@ -153,7 +153,7 @@ def test_the_replay_steps_move_by_move_with_real_links_and_htmx(cast):
     assert part.content.decode().lstrip().startswith('<section class="card moritari-board-card"')
     last = len(bout.log) - 1
     end = cast.client_for("other").get(url(cast, bout, "replay/") + "?step=99999").content.decode()
-    assert f"{last} / {last}" in end and 'id="board-next"' not in end
+    assert f"{last + 1} / {last + 1}" in end and 'id="board-next"' not in end
     assert cast.client_for("outsider").get(url(cast, bout, "replay/")).status_code == 404
 
 
