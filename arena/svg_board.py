@@ -58,16 +58,6 @@ def _piece(piece: Piece, highlight: bool) -> str:
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{escape(piece.colour)}" '
             f'stroke="{INK}" stroke-width="1.5"{dash}/>'
         )
-    if not down:  # the facing: a pointer at the front of his base
-        ux, uy = dx / norm, dy / norm
-        tip = (x + ux * (r + 7), y + uy * (r + 7))
-        left = (fx - uy * 6, fy + ux * 6)
-        right = (fx + uy * 6, fy - ux * 6)
-        points = " ".join(f"{px:.1f},{py:.1f}" for px, py in (tip, left, right))
-        parts.append(
-            f'<polygon class="facing" points="{points}" fill="{INK}" stroke="#fff" '
-            'stroke-width="1"/>'
-        )
     parts.append(
         f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="14" '
         f'font-weight="bold" fill="#fff">{escape(piece.initials)}</text>'
@@ -78,6 +68,16 @@ def _piece(piece: Piece, highlight: bool) -> str:
         parts.append(
             f'<circle cx="{px:.1f}" cy="{y + r + 1:.1f}" r="3" '
             f'fill="{pip}" stroke="{INK}" stroke-width="0.8"/>'
+        )
+    if not down:  # the facing: a pointer at the front of his base
+        ux, uy = dx / norm, dy / norm
+        tip = (x + ux * (r + 9), y + uy * (r + 9))
+        left = (fx - uy * 7, fy + ux * 7)
+        right = (fx + uy * 7, fy - ux * 7)
+        points = " ".join(f"{px:.1f},{py:.1f}" for px, py in (tip, left, right))
+        parts.append(
+            f'<polygon class="facing" points="{points}" fill="{INK}" stroke="#fff" '
+            'stroke-width="1"/>'
         )
     if piece.state == "lying":
         parts.append(

@@ -14,6 +14,7 @@ from arena.services.bouts import bout_fight
 from arena.services.fights import Entrant, fight_add
 from economy.models import Book
 from tests.moritari_cast import build_moritari_cast
+from tests.test_url_sweep import URLS
 
 pytestmark = pytest.mark.django_db
 
@@ -100,3 +101,38 @@ def test_no_visitor_gets_a_500_on_a_moritari_campaign(world, method):
                 if not barred:
                     problems.append((who, method, url, status, "a member's page"))
     assert problems == []
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_no_page_of_a_moritari_campaign_answers_500(world, method):
+    """Every campaign URL the app has whose ids this world holds (the campaign, the show, each
+    fight, a man, his school, the editor, the book): no 500 for any member or the outsider."""
+    cast, bouts = world
+    book = bouts[2].book
+    ids = {
+        "campaign_id": cast.campaign.pk,
+        "show_id": cast.show.pk,
+        "gladiator_id": cast.bithys.pk,
+        "lanista_id": cast.school.pk,
+        "editor_id": cast.editor.pk,
+        "book_id": book.pk,
+    }
+    urls = []
+    for name, kwargs, _view in URLS:
+        if "campaign_id" not in kwargs:
+            continue
+        if "bout_id" in kwargs:
+            urls += [
+                reverse(name, kwargs={k: ids[k] for k in kwargs - {"bout_id"}} | {"bout_id": b.pk})
+                for b in bouts
+            ]
+        elif kwargs <= set(ids):
+            urls.append(reverse(name, kwargs={k: ids[k] for k in kwargs}))
+    problems = []
+    for who in ("gm", "nerva", "other", "outsider"):
+        client = cast.client_for(who)
+        for url in urls:
+            status = _request(client, method, url).status_code
+            if status >= 500 or (who == "outsider" and status != 404):
+                problems.append((who, method, url, status))
+    assert len(urls) > 40 and problems == []
