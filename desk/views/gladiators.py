@@ -15,6 +15,7 @@ from economy.services.dealing import may_be_freed, may_be_sold
 from ludus.access import Access, campaign_view
 from ludus.history import object_changes, objects_changes
 from ludus.models import Gladiator, Lanista
+from ludus.selectors.people import gladiator_figures
 from ludus.services.orders import OrdersError, gladiator_orders_set
 
 ORDERS_SAVED = "{name}'s standing orders are now: {orders}."
@@ -82,7 +83,9 @@ def _detail_context(
         orders_form = OrdersForm(initial={"orders": gladiator.orders}, campaign=access.campaign)
     context = {
         "gladiator": gladiator,
-        "sheet": arena_sheet(gladiator),
+        # The Era's sheet and kit; another ruleset's man shows his ruleset's figures alone.
+        "sheet": arena_sheet(gladiator) if gladiator.campaign.ruleset == "era" else None,
+        "figures": gladiator_figures(gladiator),
         "record": gladiator_record(gladiator),
         "city_records": city_records(gladiator),
         "injuries": injuries_with_treatments(gladiator),

@@ -209,3 +209,27 @@ def test_the_fight_form_refuses_a_man_twice_naming_the_field(cast):
         .status_code
         == 404
     )
+
+
+def test_the_odds_page_refuses_to_price_moritari_men_by_the_era_rules(cast):
+    post = {
+        "fighter_a": cast.bithys.pk,
+        "fighter_b": cast.spartacus.pk,
+        "orders_a": "cautious",
+        "orders_b": "cautious",
+        "venue": "capua",
+        "bouts": 100,
+        "seed": 1,
+        "method": "monte-carlo",
+    }
+    page = cast.client_for("gm").post(f"/c/{cast.campaign.pk}/arena/odds/run/", post)
+    assert page.status_code == 400
+    assert "prices a pair by the Era rules" in page.content.decode()
+
+
+def test_a_moritari_mans_page_shows_his_rulesets_figures_not_the_era_sheet(cast):
+    page = cast.client_for("other").get(f"/c/{cast.campaign.pk}/gladiators/{cast.bithys.pk}/")
+    body = page.content.decode()
+    assert page.status_code == 200
+    assert "Hit points" in body and "Dice to hit" in body
+    assert "Characteristics" not in body and "Resistance" not in body
