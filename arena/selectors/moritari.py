@@ -151,7 +151,15 @@ def frames(setup: dict, log: list[dict]) -> list[Frame]:
 def caesar_lines(log: list[dict]) -> list[dict]:
     """What Caesar did, turn by turn: who was Caesar, who could not be, the order of the
     fights he gave, the thumbs he showed (and where he overruled the crowd)."""
-    return [event for event in log if event.get("kind") in CAESAR_KINDS]
+    lines = []
+    for event in log:
+        kind = event.get("kind")
+        if kind not in CAESAR_KINDS:
+            continue
+        if kind == "order" and len((event.get("data") or {}).get("fights", ())) < 2:
+            continue  # a single fight: nothing was ordered
+        lines.append(event)
+    return lines
 
 
 @dataclass
