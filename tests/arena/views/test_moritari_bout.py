@@ -178,6 +178,7 @@ def test_orders_are_shown_to_their_owner_only(cast):
 def test_the_show_page_lists_the_fight_and_the_gm_adds_one_by_the_form(cast):
     page = cast.client_for("gm").get(f"/c/{cast.campaign.pk}/arena/shows/{cast.show.pk}/")
     assert 'id="fight-add-form"' in page.content.decode()
+    assert 'id="bout-add-form"' not in page.content.decode()  # a pair is a fight of two here
     post = {
         "man_1": cast.bithys.pk,
         "man_2": cast.spartacus.pk,
