@@ -9,6 +9,7 @@ from arena.services.bouts import bout_fight
 from arena.services.fights import Entrant, FightError, fight_add
 from arena.services.shows import show_hold
 from arena.services.undo import bout_undo
+from desk.services import setup
 from economy import accounts
 from economy.ledger import account_balance
 from economy.models import SESTERCES_PER_PURSE, Transaction
@@ -232,3 +233,31 @@ def test_holding_the_show_fights_both_fights_by_orders(cast):
     for bout in (three, beasts):
         bout.refresh_from_db()
         assert bout.status == Bout.Status.DONE
+
+
+def test_a_campaign_made_moritari_from_the_setup_services_fights_a_skirmish(cast):
+    # The new-campaign path: the ruleset is offered and taken, men are made by the setup
+    # services with an empty sheet, and a fight of theirs is fought to the end.
+    campaign = setup.campaign_create(user=cast.gm, name="Fresh", ruleset="moritari")
+    editor = setup.editor_create(campaign=campaign, name="Crassus", purse=10_000)
+    one = setup.lanista_create(campaign=campaign, name="Nerva", school="Nerva's ludus")
+    two = setup.lanista_create(campaign=campaign, name="Gaius", school="Gaius's ludus")
+    men = [
+        setup.gladiator_create(campaign=campaign, owner=school, name=name, armatura=armatura)
+        for school, name, armatura in ((one, "Bithys", "thraex"), (two, "Rufus", "gaul"))
+    ]
+    assert all(man.sheet == {} for man in men)
+    show = type(cast.show).objects.create(
+        campaign=campaign, editor=editor, name="First games", year=-50, day=1
+    )
+    bout = fight_add(
+        show=show,
+        entrants=[
+            Entrant(gladiator=men[0]),
+            Entrant(gladiator=men[1]),
+            Entrant(beast="bull", name="Taurus"),
+        ],
+    )
+    assert moritari.setup_data(bout)["fighters"][1]["kind"] == "murmillo"  # a Gaul
+    bout = bout_fight(bout=bout, seed=8)
+    assert bout.status == Bout.Status.DONE
