@@ -15,6 +15,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 
 from arena.adapters import moritari
 from arena.book.selectors import book_for_event
@@ -106,7 +107,9 @@ def _purses(bout: Bout) -> dict[int, int]:
     return out
 
 
-def page_context(access: Access, bout: Bout, request: HttpRequest) -> dict:
+def page_context(
+    access: Access, bout: Bout, request: HttpRequest, *, page: str = "arena:bout_detail"
+) -> dict:
     setup = fight_setup(bout)
     board = _board(bout, setup, request)
     now = board["frames"][-1] if board["frames"] else None
@@ -135,7 +138,8 @@ def page_context(access: Access, bout: Bout, request: HttpRequest) -> dict:
             "fighter_rows": [(f, purses.get(f.entry.gladiator_id, 0)) for f in fighters],
             "end": next((e for e in reversed(bout.log or []) if e.get("kind") == "end"), None),
             "book": book_for_event(bout),
-            "board_url": request.path,
+            # The board's steps go to the page (never to the POST a panel answered).
+            "board_url": reverse(page, args=[access.campaign.pk, bout.pk]),
         }
     )
 
@@ -224,6 +228,6 @@ def bout_replay(request: HttpRequest, access: Access, bout: Bout) -> HttpRespons
     if not bout.log:
         messages.info(request, NO_LOG)
         return redirect("arena:bout_detail", access.campaign.pk, bout.pk)
-    context = page_context(access, bout, request)
+    context = page_context(access, bout, request, page="arena:bout_replay")
     template = REPLAY_TEMPLATE + ("#moritari-board" if request.htmx else "")
     return render(request, template, context)

@@ -234,3 +234,13 @@ def test_a_moritari_mans_page_shows_his_rulesets_figures_not_the_era_sheet(cast)
     assert page.status_code == 200
     assert "Hit points" in body and "Dice to hit" in body
     assert "Characteristics" not in body and "Resistance" not in body
+
+
+def test_the_panel_answering_a_fight_post_steps_the_board_on_the_bout_page(cast):
+    bout = three(cast, caesar_asks=False)
+    page = cast.client_for("gm").post(
+        url(cast, bout, "fight/"), {"to": "round", "at_round": 0}, HTTP_HX_REQUEST="true"
+    )
+    body = page.content.decode()
+    assert page.status_code == 200 and "/fight/?step=" not in body
+    assert f'href="{url(cast, bout)}?step=0"' in body
