@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from arena.views import bout_orders, bouts, live_odds, odds, shows, spectators
+from arena.views import bout_orders, bouts, fights, live_odds, odds, shows, spectators
 
 app_name = "arena"
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("plan/", shows.show_plan_view, name="show_plan"),
     path("shows/<int:show_id>/", shows.show_detail, name="show_detail"),
     path("shows/<int:show_id>/bouts/", shows.bout_add_view, name="bout_add"),
+    path("shows/<int:show_id>/fights/", fights.fight_add_view, name="fight_add"),
     path("shows/<int:show_id>/handout/", spectators.show_handout_view, name="show_handout"),
     path("shows/<int:show_id>/hold/", shows.show_hold_view, name="show_hold"),
     path("shows/<int:show_id>/edit/", shows.show_edit_view, name="show_edit"),

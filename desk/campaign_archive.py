@@ -779,8 +779,8 @@ def _hires(done: Imported, rows: list) -> None:
 
 def _side(done: Imported, book_event: dict, side, item: str):
     """A side of a book: a man's id on a bout, a race entry's on a race."""
-    if side is None:
-        return None
+    if side is None or (side == 0 and "bout" in book_event):
+        return side  # 0: the beasts' side of a Moritari fight, which names no man
     kind = "race_entry" if "race" in book_event else "gladiator"
     return done.row(kind, int(side), "books", item).pk
 

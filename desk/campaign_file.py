@@ -25,8 +25,11 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 
+from arena.adapters import moritari
 from arena.book.services import bet_place, book_open
 from arena.models import Bout, Race, RaceEntry, Show
+from arena.selectors.fights import is_pair
+from arena.services.fights import Entrant, fight_add
 from arena.services.shows import bout_add, show_plan
 from economy import accounts
 from economy.models import Bettor
@@ -265,12 +268,15 @@ def _games(loaded: Loaded, data: dict) -> list[tuple[Bout | Race, str, list]]:
                 favor_called=hire.get("favor_called", False),
             )
         for pair in row.get("card", []):
-            bout = bout_add(
-                show=show,
-                fighter_a=_named(loaded.men, pair["a"], "card", "gladiator"),
-                fighter_b=_named(loaded.men, pair["b"], "card", "gladiator"),
-                kind=pair["kind"],
-            )
+            if "fight" in pair:  # a fight of several men and beasts (Moritari)
+                bout = _fight(loaded, show, pair)
+            else:
+                bout = bout_add(
+                    show=show,
+                    fighter_a=_named(loaded.men, pair["a"], "card", "gladiator"),
+                    fighter_b=_named(loaded.men, pair["b"], "card", "gladiator"),
+                    kind=pair["kind"],
+                )
             if pair.get("book"):
                 bout_books.append((bout, pair["book"], pair.get("bets", [])))
         for spec in row.get("races", []):
@@ -278,6 +284,18 @@ def _games(loaded: Loaded, data: dict) -> list[tuple[Bout | Race, str, list]]:
             if spec.get("book"):
                 race_books.append((race, spec["book"], spec.get("bets", [])))
     return bout_books + race_books
+
+
+def _fight(loaded: Loaded, show: Show, spec: dict) -> Bout:
+    """A card's fight of several entrants: each `{"man": name}` or `{"beast": kind, "name":
+    name}`; `caesar_asks` has Caesar's player choose on the bout page."""
+    entrants = [
+        Entrant(gladiator=_named(loaded.men, row["man"], "card", "gladiator"))
+        if "man" in row
+        else Entrant(beast=row["beast"], name=row["name"])
+        for row in spec["fight"]
+    ]
+    return fight_add(show=show, entrants=entrants, caesar_asks=bool(spec.get("caesar_asks")))
 
 
 def _race(loaded: Loaded, show: Show, spec: dict) -> Race:
@@ -297,12 +315,27 @@ def _race(loaded: Loaded, show: Show, spec: dict) -> Race:
     return race
 
 
+def _fight_sides(bout: Bout) -> dict[str, int]:
+    """A fight's book sides by the names a file bets on: any man of a side, its school's
+    name, or "beasts"."""
+    sides: dict[str, int] = {}
+    for entry in sorted(bout.entrants, key=lambda entry: entry.pk):
+        if entry.gladiator is None:
+            sides.setdefault(moritari.BEASTS, moritari.BEAST_SIDE_ID)
+            continue
+        first = sides.setdefault(entry.side, entry.gladiator_id)
+        sides[entry.gladiator.name] = first
+    return sides
+
+
 def _book(loaded: Loaded, event: Bout | Race, source: str, bets: list) -> None:
     """Open the event's book (a race's on the public line: every driver careful) and lay the
     file's bets on it, each once (its key names the bettor and the book)."""
     if isinstance(event, Bout):
         book = book_open(bout=event, source=source)
         sides = {man.name: man.pk for man in event.fighters}
+        if not is_pair(event):  # a fight's line names each side by its first man (or beasts)
+            sides = _fight_sides(event)
     else:
         book = book_open(race=event, source=source)
         sides = {entry.driver.name: entry.pk for entry in event.entries.select_related("driver")}

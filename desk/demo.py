@@ -23,6 +23,10 @@ DEMO_PASSWORD = "ave-caesar"
 DEMOS = {
     "era": (DEMO_FILE, DEMO_NAME),
     "sands": (settings.BASE_DIR / "fixtures" / "demo_sands.json", "The Sands of Capua"),
+    "moritari": (
+        settings.BASE_DIR / "fixtures" / "demo_moritari.json",
+        "Moritari te salutamus at Capua",
+    ),
 }
 
 

@@ -16,6 +16,7 @@ from arena.errors import BoutError
 ADAPTERS: dict[str, str] = {
     "era": "arena.adapters.era",
     "sands": "arena.adapters.sands",
+    "moritari": "arena.adapters.moritari",
 }
 
 NO_ADAPTER = "This campaign uses the {ruleset} rules; its bouts cannot be fought here yet."

@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+# A book's side that no man of the campaign names (the beasts of a skirmish): a side of men is
+# named by its (first) man's id, which is never 0.
+NO_MAN_SIDE_ID = 0
+
 
 @dataclass(frozen=True)
 class InjuryDone:
@@ -32,7 +36,13 @@ class EntrantEnd:
     wounds: int = 0
     injuries: tuple[InjuryDone, ...] = ()
     dead: bool = False
-    fate: str = ""  # his fate when the ruleset settles it on the sand (BoutEntry.Fate)
+    # A fight of several men a side (Moritari) names the entry itself (BoutEntry pk) and the
+    # Wounds it carried in; a pair leaves them None and is found by its side, its Wounds in by
+    # its setup. `fate` is his fate when the ruleset settles it on the sand (Sands: the appeal;
+    # Moritari: Caesar's thumb), a BoutEntry.Fate; "" leaves it to the editor.
+    entry: int | None = None
+    wounds_in: int | None = None
+    fate: str = ""
 
 
 @dataclass(frozen=True)
@@ -52,6 +62,9 @@ class Fought:
     end_reason: str = ""
     winner: str | None = None
     verdict_due: bool = False
+    # Purses paid on the sand, by BoutEntry pk (Moritari: each man of the winning side on his
+    # feet); None: the winner's purse by his standing, after the verdict (Era).
+    purses: dict[int, int] | None = None
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from fractions import Fraction
 from django.db import transaction
 
 from arena.adapters import adapter_for
+from arena.adapters.base import NO_MAN_SIDE_ID
 from arena.adapters.era import era_sheet, exact_race_odds, race_drivers
 from arena.errors import BoutError
 from arena.models import Bout, Race
@@ -56,12 +57,20 @@ def event_name(event: Bout | Race) -> str:
     return f"The race {event}"
 
 
+def bout_winning_side(bout: Bout) -> int | None:
+    """The side that won a bout: its winning man's id (a fight of several men a side: its
+    first man's, as its line names it; the beasts: NO_MAN_SIDE_ID), or None (a draw)."""
+    entry = bout.winning_entry
+    if entry is None:
+        return None
+    return entry.gladiator_id if entry.gladiator_id is not None else NO_MAN_SIDE_ID
+
+
 def winning_side(book: Book) -> int | None:
     """The side that won the book's bout or race, or None (not over, a draw, all wrecked)."""
     event = book.event
     if isinstance(event, Bout):
-        winner = event.winner
-        return None if winner is None else winner.pk
+        return bout_winning_side(event)
     entry = event.entries.filter(won=True).first()
     return entry.pk if entry else None
 
@@ -119,6 +128,27 @@ def bout_engine_sides(bout: Bout) -> tuple[list[Side], str]:
     return sides, basis
 
 
+SKIRMISH_FIGHTS = 1_000  # sampled fights a skirmish's line is priced on
+SKIRMISH_SEED = 1  # the same fight, the same line
+
+
+def fight_engine_sides(bout: Bout, adapter) -> tuple[list[Side], str]:
+    """Each side's price in a fight of several sides (Moritari), from the share of sampled
+    fights it wins (the public setup: every man's thumb following the crowd, nobody asking). A
+    side of men is named by its first man's id, the beasts by NO_MAN_SIDE_ID; draws void the
+    book."""
+    try:
+        rows = adapter.book_sides(bout, fights=SKIRMISH_FIGHTS, seed=SKIRMISH_SEED)
+    except BoutError as error:
+        raise BettingError(ENGINE_REFUSED.format(error=error)) from error
+    sides = []
+    for ident, name, chance in rows:
+        price = min(max(chance, 1e-4), 1 - 1e-4)
+        sides.append(Side(ident, name, nearest_odds(price), chance))
+    basis = f"The engine: {SKIRMISH_FIGHTS:,} sampled fights, every man following the crowd"
+    return sides, basis
+
+
 def race_engine_sides(race: Race) -> tuple[list[Side], str]:
     """Each driver's price from the race engine's exact odds for this field, every driver
     taken to drive carefully: the public's line, for a driver's push orders are his owner's
@@ -173,10 +203,15 @@ def book_open(
             raise BettingError(NOT_FOR_RACES)
         sides, basis = bout_table_sides(event)
     elif source == Book.Source.ENGINE:
-        if bout is not None:
-            sides, basis = bout_engine_sides(event)
-        else:
+        if race is not None:
             sides, basis = race_engine_sides(event)
+        else:
+            # A fight of several sides is priced side by side (its adapter's book_sides).
+            adapter = adapter_for(event.show.campaign.ruleset)
+            if hasattr(adapter, "book_sides"):
+                sides, basis = fight_engine_sides(event, adapter)
+            else:
+                sides, basis = bout_engine_sides(event)
     else:
         raise BettingError(BAD_SOURCE.format(source=source))
     return book_create(
@@ -237,8 +272,7 @@ def bout_book_close(*, bout: Bout, user=None) -> Book | None:
     book = bout.books.first()
     if book is None:
         return None
-    winner = bout.winner
-    return book_close(book=book, side=None if winner is None else winner.pk, user=user)
+    return book_close(book=book, side=bout_winning_side(bout), user=user)
 
 
 def race_book_close(*, race: Race, user=None) -> Book | None:

@@ -26,6 +26,7 @@ from arena.adapters.era import (
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry, Show, Venue
 from arena.selectors.bouts import show_card
+from arena.selectors.fights import FightRow, fight_row, is_pair
 from arena.selectors.records import gladiator_record, rudis_eligible
 from arena.services.bouts import DEFIED_RELEASE, DEFIED_SWORD
 from arena.services.shows import FIT
@@ -108,14 +109,21 @@ class CardRow:
     bout: Bout
     hire_a: Hire | None
     hire_b: Hire | None
+    # A fight of several entrants (Moritari): its entrants, hires and result in words.
+    fight: FightRow | None = None
 
 
 def card_rows(show: Show) -> list[CardRow]:
     hires = show_hires(show)
-    return [
-        CardRow(b, hires.get(b.entry_a.gladiator_id), hires.get(b.entry_b.gladiator_id))
-        for b in show_card(show)
-    ]
+    rows = []
+    for b in show_card(show):
+        if is_pair(b):
+            rows.append(
+                CardRow(b, hires.get(b.entry_a.gladiator_id), hires.get(b.entry_b.gladiator_id))
+            )
+        else:
+            rows.append(CardRow(b, None, None, fight_row(b, hires)))
+    return rows
 
 
 def editor_standing(show: Show) -> int:

@@ -21,10 +21,11 @@ from arena.book.services import bout_book_close
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry, Verdict
 from arena.services.calendar import show_follow, show_to_its_day
+from economy.models import SESTERCES_PER_PURSE as PURSE
 from economy.money import format_price
 from economy.selectors.visibility import party_balance
 from economy.services.hire import sword_given_charge
-from economy.services.purses import purse_pay, verdict_cost_most
+from economy.services.purses import purse_pay, purse_pay_each, verdict_cost_most
 from ludus.errors import AlreadyDone
 from ludus.models import DignitasChange, Gladiator, Injury
 from ludus.selectors.people import gladiator_figures
@@ -114,7 +115,9 @@ def _check_verdict_paid_for(bout: Bout) -> None:
     bout would wait for him for ever: the winner's purse at its dearest and the sword's price
     for the dearer man (less a hire the price replaces)."""
     editor = bout.show.editor
-    need = verdict_cost_most(bout=bout)
+    most_cost = getattr(adapter_for(bout.show.campaign.ruleset), "most_cost", None)
+    # A fight that pays its purses on the sand (Moritari) needs at most a purse a man.
+    need = verdict_cost_most(bout=bout) if most_cost is None else most_cost(bout) * PURSE
     have = party_balance(editor)
     if have < need:
         raise BoutError(
@@ -180,7 +183,7 @@ def bout_fight(
     bout.log = fought.events
     bout.rounds = fought.rounds
     for end in fought.entrants:
-        entry = bout.entry(end.side)
+        entry = _entry_of(bout, end)
         entry.standing = end.standing
         entry.save(update_fields=["standing"])
     if not fought.finished:
@@ -220,24 +223,31 @@ def _locked(bout: Bout) -> Bout:
     )
 
 
+def _entry_of(bout: Bout, end) -> BoutEntry:
+    """The entry an EntrantEnd is about: named by pk (several men a side), else by its side."""
+    if end.entry is not None:
+        return next(entry for entry in bout.entrants if entry.pk == end.entry)
+    return bout.entry(end.side)
+
+
 def _record_end(bout: Bout, fought: Fought) -> None:
     """The settled outcome: results, injuries, Wounds carried out, deaths on the sand."""
     day = bout.show.campaign.day
     bout.end_reason = fought.end_reason
     carried_in = {side: spec.get("wounds", 0) for side, spec in _entrant_setups(bout).items()}
     for end in fought.entrants:
-        entry = bout.entry(end.side)
+        entry = _entry_of(bout, end)
         if fought.winner is None:
             entry.result = BoutEntry.Result.DREW
         else:
             won = end.side == fought.winner
             entry.result = BoutEntry.Result.WON if won else BoutEntry.Result.LOST
-        if end.dead:
+        if end.fate:
+            entry.fate = end.fate  # settled on the sand (Sands: the appeal; Moritari: the thumb)
+        elif end.dead:
             entry.fate = BoutEntry.Fate.DEAD
         elif entry.result != BoutEntry.Result.LOST or not fought.verdict_due:
             entry.fate = BoutEntry.Fate.WALKED_OUT  # a loser's fate waits for the editor
-        if end.fate:
-            entry.fate = end.fate  # settled on the sand (Sands: the appeal to the crowd)
         entry.full_clean()
         entry.save(update_fields=["result", "fate"])
         if entry.gladiator is None:
@@ -258,7 +268,8 @@ def _record_end(bout: Bout, fought: Fought) -> None:
         # The engine began him at the Wounds frozen in the setup and ends him at end.wounds,
         # so he carries out what he has now plus the bout's own: the engine's figure, unless
         # his Wounds moved while the bout was fought (or it was begun before setups kept them).
-        man.wounds += end.wounds - carried_in.get(end.side, 0)
+        came_in = carried_in.get(end.side, 0) if end.wounds_in is None else end.wounds_in
+        man.wounds += end.wounds - came_in
         fields = ["wounds"]
         if end.dead:
             man.status = Gladiator.Status.DEAD
@@ -274,15 +285,28 @@ def _record_end(bout: Bout, fought: Fought) -> None:
         bout.status = Bout.Status.DONE
         bout.full_clean()
         bout.save()
+        if fought.purses is not None:
+            _after_shared(bout, fought.purses)
+            return
         for change in _six_gain(bout):
             change.save()
         _after(bout)
 
 
+def _after_shared(bout: Bout, purses: dict[int, int]) -> None:
+    """A fight that pays on the sand (Moritari): each man named gets his purses, then the
+    contracts count down, as after any bout."""
+    for entry in bout.entrants:
+        if purses.get(entry.pk) and entry.gladiator is not None:
+            purse_pay_each(bout=bout, gladiator=entry.gladiator, purses=purses[entry.pk])
+    _count_down(bout)
+
+
 def _entrant_setups(bout: Bout) -> dict[str, dict]:
     """Each side's inputs as the bout was set up (the Wounds he carried in, ...)."""
     setup = bout.setup or {}
-    return {entry.side: setup.get(entry.side) or {} for entry in bout.entrants}
+    corners = {entry.side: setup.get(entry.side) for entry in bout.entrants}
+    return {side: corner if isinstance(corner, dict) else {} for side, corner in corners.items()}
 
 
 # --- the editor's decision ---------------------------------------------------------------
@@ -460,6 +484,10 @@ def _after(bout: Bout, *, sword_given: bool = False) -> None:
     if sword_given:
         # The lanista's price to the man's lanista, hired or not (nothing for a man of no school).
         sword_given_charge(bout=bout, gladiator=bout.loser)
+    _count_down(bout)
+
+
+def _count_down(bout: Bout) -> None:
     for man in Gladiator.objects.filter(bout_entries__bout=bout):
         if (
             man.legal_status == Gladiator.LegalStatus.AUCTORATUS

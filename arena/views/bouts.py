@@ -43,6 +43,7 @@ from arena.selectors.pages import (
 from arena.services.bouts import appeal_appellant, bout_decide, bout_fight, crowd_call
 from arena.services.rudis import rudis_give
 from arena.services.undo import bout_undo
+from arena.views import moritari as moritari_pages
 from economy.ledger import LedgerError
 from ludus.access import Access, campaign_view
 from ludus.errors import AlreadyDone, Refusal
@@ -85,6 +86,15 @@ def _is_sands(bout: Bout) -> bool:
 
 def _template(bout: Bout) -> str:
     return BOUT_TEMPLATES.get(bout.show.campaign.ruleset, ERA_BOUT)
+
+
+# A ruleset whose bouts have pages of their own (the fight's board, its own choices); the
+# Era's are the ones here.
+RULESET_PAGES = {"moritari": moritari_pages}
+
+
+def _ruleset_pages(bout: Bout):
+    return RULESET_PAGES.get(bout.show.campaign.ruleset)
 
 
 def _get_bout(access: Access, bout_id: int) -> Bout:
@@ -187,6 +197,8 @@ def _panel(request: HttpRequest, access: Access, bout: Bout, status: int = 200) 
 def _respond(request, access, bout, status=200) -> HttpResponse:
     """The panel under htmx; without it a redirect back to the page, or, when the service
     refused (status 400), the page itself with the refusal, so the status is kept."""
+    if (pages := _ruleset_pages(bout)) is not None:
+        return pages.respond(request, access, bout, status)
     if request.htmx:
         return _panel(request, access, bout, status)
     if status != 200:
@@ -199,6 +211,8 @@ def _respond(request, access, bout, status=200) -> HttpResponse:
 def bout_detail(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpResponse:
     access = request.access
     bout = _get_bout(access, bout_id)
+    if (pages := _ruleset_pages(bout)) is not None:
+        return pages.bout_detail(request, access, bout)
     if request.htmx and request.GET.get("part") == "panel":
         return _panel(request, access, bout)
     return render(request, _template(bout), _bout_context(access, bout))
@@ -240,6 +254,8 @@ def bout_fight_view(request: HttpRequest, campaign_id: int, bout_id: int) -> Htt
 
 
 def _report(request: HttpRequest, bout: Bout) -> None:
+    if (pages := _ruleset_pages(bout)) is not None:
+        return pages.report(request, bout)
     if bout.status == Bout.Status.FIGHTING:
         pending = pending_choice(bout)
         if pending is not None:
@@ -261,6 +277,8 @@ def bout_choose(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
     the round it was asked in."""
     access = request.access
     bout = _get_bout(access, bout_id)
+    if (pages := _ruleset_pages(bout)) is not None:
+        return pages.bout_choose(request, access, bout)
     pending = pending_choice(bout)
     if pending is None:
         if not access.is_gm and not any(access.owns_gladiator(m) for m in bout.fighters):
@@ -388,6 +406,8 @@ def bout_replay(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
     """Step through a bout round by round from its stored log (?round=N)."""
     access = request.access
     bout = _get_bout(access, bout_id)
+    if (pages := _ruleset_pages(bout)) is not None:
+        return pages.bout_replay(request, access, bout)
     if bout.log and _is_sands(bout):
         return _sands_replay(request, bout)
     steps = bout_steps(bout)

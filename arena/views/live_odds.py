@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from arena.models import Bout
+from arena.selectors.fights import is_pair
 from arena.selectors.pages import bout_for_campaign, live_line, live_odds_visible
 from ludus.access import campaign_view
 from ludus.services.campaign_settings import campaign_live_odds_share
@@ -51,8 +52,9 @@ def bout_live_odds(request: HttpRequest, campaign_id: int, bout_id: int) -> Http
         "line": line,
         "points": points,
         "now": points[-1] if points else None,
-        "name_a": str(bout.entry_a),
-        "name_b": str(bout.entry_b),
+        # A fight of several men has no pair to name (and no live line: its refusal shows).
+        "name_a": str(bout.entry_a) if is_pair(bout) else "",
+        "name_b": str(bout.entry_b) if is_pair(bout) else "",
         "may_share": access.is_gm,
     }
     return render(request, "arena/partials/live_odds.html", context)

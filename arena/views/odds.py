@@ -44,6 +44,11 @@ from rules.core.errors import RulesError
 
 RECENT_JOBS = 8
 SANDS = "sands"  # a Sands campaign's odds: arena/views/sands_odds.py
+ERA_ONLY = (
+    "This page prices a pair by the Era rules; this campaign plays {ruleset}. Its fights are "
+    "priced in their books (the engine's line) and on the command line (manage.py bout_odds "
+    "--ruleset moritari)."
+)
 
 
 def _context(access: Access, **extra) -> dict:
@@ -179,6 +184,11 @@ def odds_run(request: HttpRequest, campaign_id: int) -> HttpResponse:
     )
     if not form.is_valid():
         return _answer(request, access, form=form, status=400)
+    if access.campaign.ruleset != "era":
+        # The page's pairs are fought by the Era rules; another ruleset's men are not priced
+        # by them (docs/rules.md, "Moritari in the campaign").
+        error = ERA_ONLY.format(ruleset=access.campaign.get_ruleset_display())
+        return _answer(request, access, form=form, error=error, status=400)
     ask = _ask(form)
     try:
         if form.cleaned_data["method"] != "monte-carlo":

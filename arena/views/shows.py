@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from arena.errors import BoutError
 from arena.forms import BoutAddForm, BoutReplaceForm, ShowEditForm, ShowPlanForm
+from arena.forms_fights import fight_form_for
 from arena.models import Bout, Show
 from arena.selectors.bouts import shows as campaign_shows
 from arena.selectors.calendar import show_day_note
@@ -139,6 +140,7 @@ def _show_context(
             extra["edit_form"] = edit_form or ShowEditForm(campaign=access.campaign, show=show)
     return extra | {
         "show": show,
+        "fight_form": fight_form_for(show, fit_for_card(show)) if planning else None,
         "rows": card_rows(show),
         "races": show.races.all(),
         "planning": planning,

@@ -7,7 +7,7 @@ from economy.events import BoutRef
 from economy.ledger import (
     Leg,
 )
-from economy.models import Hire, Transaction
+from economy.models import SESTERCES_PER_PURSE, Hire, Transaction
 from economy.money import format_price
 from economy.services.dealing import contract_post
 from economy.services.prices import earns_palm, lanista_price, winner_purse
@@ -43,6 +43,30 @@ def purse_pay(*, bout: BoutRef, winner: Gladiator, favor: int, created_by=None) 
         idempotency_key=f"purse:bout:{bout.pk}",
         event=bout or show,
         gladiator=winner,
+        created_by=created_by,
+    )
+
+
+@transaction.atomic
+def purse_pay_each(
+    *, bout: BoutRef, gladiator: Gladiator, purses: int, created_by=None
+) -> Transaction:
+    """A purse paid to one of several winners of a fight (Moritari: each man of the winning
+    side on his feet), from the editor's purse to his peculium, once per man and bout."""
+    if gladiator.pk not in {man.pk for man in bout.fighters}:
+        raise ContractError(WINNER_NOT_IN_BOUT.format(gladiator=gladiator.name, bout=bout))
+    if gladiator.status == Gladiator.Status.DEAD:
+        raise ContractError(WINNER_DEAD.format(gladiator=gladiator.name))
+    amount = purses * SESTERCES_PER_PURSE
+    show = bout.show
+    return contract_post(
+        campaign=show.campaign,
+        cause=Transaction.Cause.PURSE,
+        memo=f"{gladiator.name} wins at {show.name} (his side stood last): {format_price(amount)}",
+        legs=[Leg(accounts.purse(show.editor), -amount), Leg(accounts.peculium(gladiator), amount)],
+        idempotency_key=f"purse:bout:{bout.pk}:man:{gladiator.pk}",
+        event=bout or show,
+        gladiator=gladiator,
         created_by=created_by,
     )
 

@@ -17,6 +17,7 @@ from rules.core.ruleset import Ruleset
 RULESETS: dict[str, str] = {
     "era": "rules.era.ruleset.EraRuleset",
     "sands": "rules.sands.ruleset.SandsRuleset",
+    "moritari": "rules.moritari.ruleset.MoritariRuleset",
 }
 
 

@@ -251,8 +251,8 @@ class _Fight:
         """Caesar's decision: his orders answer it, unless he plays in person ({"caesar":
         "ask"}): then the next given decision (checked), or the fight waits for it. With no
         Caesar the default stands and nothing is asked."""
-        if entrant is None:
-            return auto
+        if entrant is None or len(options) == 1:
+            return auto  # no Caesar, or nothing to choose (a single fight this turn)
         side = self.fighters[entrant].side
         if self.setup.side_orders(side).get("caesar", "auto") != "ask":
             return auto
@@ -276,16 +276,20 @@ class _Fight:
 
     # --- the turn -------------------------------------------------------------------------
 
-    def run(self, max_turns: int) -> Result:
+    def run(self, max_turns: int, stop_after: int | None = None) -> Result:
         self.log("start", "The fighters take the sand.", board=self.board())
         pending = None
+        stopped = False
         try:
             while len(self.sides_left()) > 1 and self.turn < max_turns:
+                if stop_after is not None and self.turn >= stop_after:
+                    stopped = True  # the turns asked are fought: the fight is not over
+                    break
                 self.turn += 1
                 self.play_turn()
         except _Waiting as waiting:
             pending = waiting.pending
-        return self.result(pending)
+        return self.result(pending, stopped)
 
     def play_turn(self) -> None:
         for f in self.fighters:
@@ -418,18 +422,17 @@ class _Fight:
             new = facing_towards(square, target.square)
             if new != fighter.facing:
                 fighter.facing = new
-                self.log("pivot", f"{fighter.name} turns towards {target.name}.", fighter.index)
+                self.log(
+                    "pivot",
+                    f"{fighter.name} turns towards {target.name}.",
+                    fighter.index,
+                    facing=new,
+                )
 
     # --- melee ----------------------------------------------------------------------------
 
     def fights(self) -> list[tuple[int, int]]:
-        pairs = []
-        for a in self.fighters:
-            for b in self.fighters[a.index + 1 :]:
-                enemies = a.standing and b.standing and a.side != b.side
-                if enemies and in_contact(a.square, b.square):
-                    pairs.append((a.index, b.index))
-        return pairs
+        return fight_pairs(self.fighters)
 
     def melee(self) -> None:
         pairs = self.fights()
@@ -534,10 +537,11 @@ class _Fight:
         if self.caesar is not None:
             thumb_orders = self.setup.side_orders(self.caesar).get("thumb", "crowd")
             auto = {"crowd": crowd, "mercy": MITTE, "sword": IUGULA}[thumb_orders]
+        # His orders' answer is offered first (what `pending_default` answers for him).
         thumb = self.decide(
             "thumb",
             self.caesar_man(),
-            (MITTE, IUGULA),
+            (auto, IUGULA if auto == MITTE else MITTE),
             f"Caesar ({self.caesar}): the crowd says {crowd} for {victim.name}. Your thumb?",
             auto,
         )
@@ -558,9 +562,9 @@ class _Fight:
             overruled=thumb != crowd,
         )
 
-    def result(self, pending: PendingDecision | None) -> Result:
+    def result(self, pending: PendingDecision | None, stopped: bool = False) -> Result:
         left = self.sides_left()
-        finished = pending is None
+        finished = pending is None and not stopped
         winner = None
         if finished and len(left) == 1:
             winner = next(iter(left))
@@ -585,6 +589,18 @@ class _Fight:
             pending=pending,
             overruled=dict(self.overruled),
         )
+
+
+def fight_pairs(fighters: Sequence[Fighter]) -> list[tuple[int, int]]:
+    """The turn's fights, as listed (Caesar orders them by these indices): every pair of
+    enemies on their feet whose bases touch, by the first one's index, then the second's."""
+    pairs = []
+    for i, a in enumerate(fighters):
+        for b in fighters[i + 1 :]:
+            enemies = a.standing and b.standing and a.side != b.side
+            if enemies and in_contact(a.square, b.square):
+                pairs.append((a.index, b.index))
+    return pairs
 
 
 def compare(rolls_a: Sequence[int], rolls_b: Sequence[int]) -> tuple[int, int]:
@@ -616,10 +632,13 @@ def play(
     *,
     record: bool = True,
     max_turns: int = MAX_TURNS,
+    stop_after: int | None = None,
 ) -> Result:
-    """Play (or replay) a fight from its seed and the decisions taken so far."""
+    """Play (or replay) a fight from its seed and the decisions taken so far. `stop_after`
+    stops it unfinished after that many turns (a fight fought turn by turn); decisions given
+    for later turns are then left unused rather than refused."""
     fight = _Fight(setup, seed, decisions, record)
-    result = fight.run(max_turns)
-    if fight.given:
+    result = fight.run(max_turns, stop_after)
+    if fight.given and result.finished:
         raise RulesError(f"{len(fight.given)} decision(s) given that the fight never asked")
     return result

@@ -58,6 +58,17 @@ GLADIATOR_KINDS = tuple(key for key, kind in KINDS.items() if not kind.beast)
 BEAST_KINDS = tuple(key for key, kind in KINDS.items() if kind.beast)
 
 
+# Armaturae the campaign knows but the seed does not name, as the kind they fight as: the Gallus
+# is the murmillo's forerunner, with the same great shield and sword (docs/rules.md).
+ALIASES = {"gaul": "murmillo"}
+
+
+def kind_for(equipment: str) -> Kind:
+    """The kind a man's armatura (or a beast's kind) fights as; murmillo when none is given."""
+    key = equipment or "murmillo"
+    return kind_of(ALIASES.get(key, key))
+
+
 def kind_of(key: str) -> Kind:
     try:
         return KINDS[key]

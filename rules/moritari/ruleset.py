@@ -32,7 +32,7 @@ from rules.core.ruleset import (
     TreatmentOdds,
 )
 from rules.moritari import fight
-from rules.moritari.kinds import HIT_POINTS, kind_of
+from rules.moritari.kinds import HIT_POINTS, kind_for
 from rules.moritari.odds import fight_odds
 from rules.moritari.sheet import MoritariSheet
 
@@ -42,7 +42,7 @@ FATES = {"dead": Fate.DEAD, "spared": Fate.SPARED, "walked_out": Fate.WALKED_OUT
 
 
 def spec_of(entrant: EntrantInput) -> fight.FighterSpec:
-    kind = kind_of(entrant.equipment or "murmillo")
+    kind = kind_for(entrant.equipment)
     side = fight.BEASTS if kind.beast else entrant.side
     if entrant.wounds >= HIT_POINTS:
         raise RulesError(f"{entrant.name} carries {entrant.wounds} Wounds: he cannot fight")
@@ -97,7 +97,11 @@ class MoritariRuleset:
     engine_version: ClassVar[str] = fight.ENGINE_VERSION
     engine_versions: ClassVar[tuple[str, ...]] = (fight.ENGINE_VERSION,)
     sheet_type: ClassVar[type[Sheet]] = MoritariSheet
-    templates: ClassVar[Mapping[str, str]] = {}
+    templates: ClassVar[Mapping[str, str]] = {
+        "bout": "arena/moritari/bout_detail.html",
+        "replay": "arena/moritari/bout_replay.html",
+        "sheet": "desk/moritari/sheet.html",
+    }
     order_presets: ClassVar[tuple[str, ...]] = fight.THUMB_ORDERS
 
     def setup(self, entrants: Sequence[EntrantInput], **options: object) -> fight.Setup:
@@ -153,11 +157,13 @@ class MoritariRuleset:
         return min(max(0, wounds), REST_HEALS)
 
     def figures(self, sheet: Sheet, injuries: Sequence[str] = (), equipment: str = "") -> Figures:
-        kind = kind_of(equipment or "murmillo")
+        kind = kind_for(equipment)
         save = kind.save or 0
         return Figures(
             (
-                Figure("hit_points", "Hit points", HIT_POINTS, HIT_POINTS),
+                # Keyed as every ruleset's hurt limit is (the pages and the bout service read
+                # "wound_points"): a man carrying 3 Wounds has no hit point left to fight with.
+                Figure("wound_points", "Hit points", HIT_POINTS, HIT_POINTS),
                 Figure("dice", "Dice to hit", kind.dice, kind.dice),
                 Figure("wound_on", "Wounds on", kind.wound_on, kind.wound_on),
                 Figure("save", "Armour save", save, save, "" if save else "no save"),

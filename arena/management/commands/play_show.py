@@ -14,6 +14,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from arena.models import Bout, BoutEntry, Show
 from arena.selectors.bouts import show_card, show_events
+from arena.selectors.fights import fight_line, is_pair
 from arena.services.shows import show_hold
 from economy.models import SESTERCES_PER_PURSE, Transaction
 from ludus.errors import Refusal
@@ -26,6 +27,8 @@ NO_SHOW = "--show: no show with id {id}."
 
 
 def bout_line(bout: Bout) -> str:
+    if not is_pair(bout):  # a fight of several men and beasts (Moritari)
+        return fight_line(bout)
     pair = f"{bout.order}. {bout.entry_a.gladiator} v {bout.entry_b.gladiator}"
     favors = f"Crowd Favor {bout.entry_a.standing}-{bout.entry_b.standing}"
     if bout.winner is None:

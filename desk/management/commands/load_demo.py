@@ -1,5 +1,5 @@
-"""`manage.py load_demo [--if-empty] [--ruleset era|sands]`: write a demo campaign: "Capua and
-Rome, 50 BC" (the Era rules, the default) or another ruleset's (desk.demo.DEMOS).
+"""`manage.py load_demo [--if-empty] [--ruleset era|sands|moritari]`: write a demo campaign:
+"Capua and Rome, 50 BC" (the Era rules, the default) or another ruleset's (desk.demo.DEMOS).
 
 The demo's users (gm, nerva, eros) are created here and nowhere else; an existing user of the
 same name is reused as he is (his password is not touched). `--if-empty` does nothing when any
@@ -18,6 +18,8 @@ ROLES = {
     "gm": "game master",
     "nerva": "player: Nerva, the lanista at Capua",
     "eros": "player: Eros the gambler",
+    "lentulus": "player: Lentulus Batiatus, the lanista (Moritari demo)",
+    "scaurus": "player: Scaurus, the lanista (Moritari demo)",
 }
 
 
@@ -34,7 +36,7 @@ class Command(BaseCommand):
             "--ruleset",
             choices=sorted(DEMOS),
             default="era",
-            help="whose demo campaign to load (default: era)",
+            help="whose demo campaign: era (the default), sands or moritari (fixtures/demo*.json)",
         )
 
     def handle(self, *args, **options):
@@ -61,4 +63,5 @@ class Command(BaseCommand):
             password = (
                 f"password: {DEMO_PASSWORD}" if created else "existing user, password unchanged"
             )
-            self.stdout.write(f"  {username:<{width}}  {password}  ({ROLES[username]})")
+            role = ROLES.get(username, "player")
+            self.stdout.write(f"  {username:<{width}}  {password}  ({role})")

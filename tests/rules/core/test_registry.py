@@ -16,7 +16,13 @@ def test_era_is_registered_and_found_by_key():
     assert ruleset.engine_version in ruleset.engine_versions
 
 
-@pytest.mark.parametrize("key", ["moritari", "grimdark", "ERA", "", None])
+def test_moritari_is_registered_and_found_by_key():
+    ruleset = get_ruleset("moritari")
+    assert ruleset.key == "moritari" and is_playable("moritari")
+    assert ruleset.engine_version in ruleset.engine_versions
+
+
+@pytest.mark.parametrize("key", ["grimdark", "ERA", "", None])
 def test_an_unknown_key_is_a_rules_error_that_names_it(key):
     with pytest.raises(UnknownRulesetError, match="no ruleset is registered") as caught:
         get_ruleset(key)

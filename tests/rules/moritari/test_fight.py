@@ -178,8 +178,23 @@ def test_caesar_orders_the_fights_and_a_man_put_out_first_fights_no_more():
 
 def test_a_decision_that_is_not_an_option_is_refused():
     setup = duel(caesar="ask")
+    seed = next(s for s in range(200) if play(setup, s).pending is not None)
+    pending = play(setup, seed).pending
     with pytest.raises(RulesError, match="not one of"):
-        play(setup, 3, [Decision("fight_order", 0, "9,9")])
+        play(setup, seed, [Decision(pending.kind, pending.entrant, "9,9")])
+
+
+def test_a_single_fight_is_not_ordered_by_caesar():
+    # One fight a turn leaves Caesar nothing to order: only his thumb is asked in a duel.
+    setup = duel(caesar="ask")
+    for seed in range(30):
+        decisions: list[Decision] = []
+        for _ in range(100):
+            result = play(setup, seed, decisions)
+            if result.pending is None:
+                break
+            assert result.pending.kind == "thumb"
+            decisions.append(Decision("thumb", result.pending.entrant, result.pending.options[0]))
 
 
 def test_a_player_who_plays_caesar_in_person_is_asked_and_the_answer_replays():

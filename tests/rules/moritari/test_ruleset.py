@@ -5,6 +5,7 @@ import pytest
 from rules.core.errors import RulesError, SheetError
 from rules.core.outcome import Fate, Result
 from rules.core.ruleset import EntrantInput
+from rules.moritari.kinds import kind_for
 from rules.moritari.odds import fight_odds
 from rules.moritari.ruleset import PURSES, MoritariRuleset
 from rules.moritari.sheet import MoritariSheet
@@ -80,6 +81,11 @@ def test_rest_heals_one_hit_point_a_night_and_the_sheet_holds_no_ratings():
     with pytest.raises(SheetError, match="no might"):
         MoritariSheet.from_dict({"might": 3})
     figures = RULESET.figures(SHEET, equipment="retiarius")
-    assert figures["dice"] == 3 and figures["save"] == 0 and figures["hit_points"] == 3
+    assert figures["dice"] == 3 and figures["save"] == 0 and figures["wound_points"] == 3
     with pytest.raises(RulesError):
         RULESET.settle_fate(three_and_a_lion(), RULESET.play(three_and_a_lion(), 1).outcome, 1, {})
+
+
+def test_a_gaul_fights_as_a_murmillo():
+    assert kind_for("gaul").key == "murmillo" and kind_for("").key == "murmillo"
+    assert RULESET.figures(MoritariSheet(), equipment="gaul")["save"] == 5
