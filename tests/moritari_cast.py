@@ -55,7 +55,7 @@ def build_moritari_cast() -> MoritariCast:
     third = factories.LanistaFactory(campaign=campaign, name="Scaurus", player=None)
     editor = factories.EditorFactory(campaign=campaign, name="Fabius")
     show = factories.ShowFactory(
-        campaign=campaign, editor=editor, name="The skirmish", venue=Venue.CAPUA, day=3
+        campaign=campaign, editor=editor, name="The skirmish", venue=Venue.CAPUA, day=2
     )
     opening_balance(account=accounts.purse(editor), amount=FABIUS_PURSE)
     return MoritariCast(
