@@ -111,17 +111,19 @@ class OddsAsk:
         )
 
 
-def odds_job_start(*, campaign: Campaign, ask: OddsAsk, task, user=None) -> Job:
-    """Queue the odds of `ask` as a background job. The setup is built first, so a matchup the
-    engine refuses is refused here, at once, and queues nothing. The same ask still waiting is
-    that job (a repeated click queues once), and a campaign has at most MAX_WAITING waiting."""
+def odds_job_start(*, campaign: Campaign, ask, task, user=None, kind: str = KIND) -> Job:
+    """Queue the odds of `ask` (an OddsAsk, or another ruleset's ask of that shape: `setup`,
+    `params`, `title`, `bouts`) as a background job of `kind`. The setup is built first, so a
+    matchup the engine refuses is refused here, at once, and queues nothing. The same ask still
+    waiting is that job (a repeated click queues once), and a campaign has at most MAX_WAITING
+    waiting."""
     ask.setup()
     params = ask.params()
     with transaction.atomic():
         # The campaign's row is the lock: two asks at once see each other's job.
         Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
         waiting = list(
-            odds_jobs(campaign).filter(status__in=[Job.Status.QUEUED, Job.Status.RUNNING])
+            odds_jobs(campaign, kind).filter(status__in=[Job.Status.QUEUED, Job.Status.RUNNING])
         )
         for job in waiting:
             if job.params == params:
@@ -133,7 +135,7 @@ def odds_job_start(*, campaign: Campaign, ask: OddsAsk, task, user=None) -> Job:
             )
         return job_start(
             campaign=campaign,
-            kind=KIND,
+            kind=kind,
             title=ask.title,
             params=params,
             total=ask.bouts,
@@ -142,6 +144,6 @@ def odds_job_start(*, campaign: Campaign, ask: OddsAsk, task, user=None) -> Job:
         )
 
 
-def odds_jobs(campaign: Campaign):
-    """The campaign's odds runs in the background, the latest first."""
-    return Job.objects.filter(campaign=campaign, kind=KIND)
+def odds_jobs(campaign: Campaign, kind: str = KIND):
+    """The campaign's odds runs of `kind` in the background, the latest first."""
+    return Job.objects.filter(campaign=campaign, kind=kind)

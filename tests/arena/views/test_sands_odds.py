@@ -9,6 +9,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from arena.services import sands_odds as service
+from arena.services.odds_runs import MAX_WAITING
 from ludus.models import Campaign, Gladiator, Job
 from rules.sands.bout import FighterSpec, Setup, standard_setup
 from rules.sands.odds import bout_odds
@@ -186,7 +187,7 @@ def test_a_long_run_is_a_job_with_a_progress_bar(
 
 def test_a_campaign_has_at_most_a_few_runs_waiting(sands, as_user):
     client = as_user(sands.gm)
-    for seed in range(service.MAX_WAITING):
+    for seed in range(MAX_WAITING):
         data = run_data(sands, bouts=LONG, seed=seed)
         assert client.post(url("odds_run", sands), data, **HTMX).status_code == 200
     refused = client.post(url("odds_run", sands), run_data(sands, bouts=LONG, seed=99), **HTMX)
