@@ -329,6 +329,7 @@ class _Chain:
         self.idle_x = (self.settle_x, self._miss_map(self.attack_x, -1))
         self.idle_y = (self._miss_map(self.attack_y, 0), self._miss_map(self.attack_y, -1))
         self.weight = 1.0
+        self.counting = True  # whether a round adds what it ends to the tally (`run`)
         self.tally = _Tally({s: np.zeros(FAVORS) for s in Side}, dict.fromkeys(Side, 0.0))
 
     def _miss_map(self, attack: _Attack, line: int) -> Array:
@@ -350,19 +351,32 @@ class _Chain:
         return p
 
     def run(self, p: Array, fought: int, weight: float) -> None:
+        """Propagate `p` round by round, then count what ended.
+
+        A round is linear in the mass it starts from (every step is a sum, a product with a
+        fixed matrix or a cut), and so is everything it adds to the tally. The tally of all
+        the rounds is therefore the tally of one round started from their sum: the rounds are
+        propagated without counting (`counting` off: only the next round's mass is made), their
+        starting masses summed, and one round with counting on is played from the sum."""
         tally = self.tally
         self.weight = weight
         tally.rounds += weight * fought
         number = fought
+        occupied = np.zeros_like(p)
+        self.counting = False
         while number < ROUND_CAP:
             alive = float(p.sum())
             if alive < TOLERANCE:
                 tally.unresolved += weight * alive
-                return
+                break
             tally.rounds += weight * alive
+            occupied += p
             p = self._round(p, weight)
             number += 1
-        tally.draw += weight * float(p.sum())
+        else:
+            tally.draw += weight * float(p.sum())
+        self.counting = True
+        self._round(occupied, weight)
 
     def _lose(self, side: Side, by_favor: Array, weight: float) -> None:
         self.tally.lose[side] += weight * by_favor
@@ -372,7 +386,8 @@ class _Chain:
         kx, ky = self.kernel_x, self.kernel_y
         # The first man's turn: a wound yield (always honorable: past half his Wound Points).
         if self.yield_x < wx:
-            self._lose(self.x, p[self.yield_x :].sum(axis=(0, 1, 2, 3, 4, 5)), weight)
+            if self.counting:
+                self._lose(self.x, p[self.yield_x :].sum(axis=(0, 1, 2, 3, 4, 5)), weight)
             p[self.yield_x :] = 0.0
         # His attack. Hits: the idle count restarts, so parity is dropped; his lines apply.
         ps = p.sum(axis=4)  # wX, wY, iX, iY, fY, fX
@@ -382,10 +397,13 @@ class _Chain:
         # precomputed maps add them then, each at its chance, clamped once with the others).
         # The second man's turn: his wound yield (his favor has no lines pending yet).
         if self.yield_y < wy:
-            self._lose(self.y, q_hit[:, self.yield_y :].sum(axis=(0, 1, 2, 3, 5)), weight)
-            self._lose(
-                self.y, self.miss_x * p[:, self.yield_y :].sum(axis=(0, 1, 2, 3, 4, 6)), weight
-            )
+            if self.counting:
+                self._lose(self.y, q_hit[:, self.yield_y :].sum(axis=(0, 1, 2, 3, 5)), weight)
+                self._lose(
+                    self.y,
+                    self.miss_x * p[:, self.yield_y :].sum(axis=(0, 1, 2, 3, 4, 6)),
+                    weight,
+                )
             q_hit[:, self.yield_y :] = 0.0
             p[:, self.yield_y :] = 0.0
         # His attack, then the round's end. After the first man missed, the first man's
@@ -407,16 +425,19 @@ class _Chain:
         dead = self.fatal_y
         crit = kernel.total[1]
         # No injury: the same iY. The defender's favor is axis 4 (before the contraction).
-        self._lose(y, kernel.drop[0] @ src.sum(axis=(0, 2, 3, 5)), weight)
+        if self.counting:
+            self._lose(y, kernel.drop[0] @ src.sum(axis=(0, 2, 3, 5)), weight)
         moved = np.tensordot(src, kernel.move[0], axes=([1, 5], [0, 2]))  # wX iX iY fY wY' fX'
         dst[:, :, :, :2] += moved.transpose(0, 4, 1, 2, 3, 5)
         if not crit:
             return
         # An injury: it may kill; a second parts them; a first goes on (iY 2) if he stands.
         fresh, again = src[:, :, :, 0], src[:, :, :, 1]  # wX, wY, iX, fY, fX
-        self.tally.killed[y] += weight * crit * (dead[0] * fresh.sum() + dead[1] * again.sum())
-        self._lose(y, (1 - dead[1]) * crit * again.sum(axis=(0, 1, 2, 4)), weight)
-        self._lose(y, (1 - dead[0]) * (kernel.drop[1] @ fresh.sum(axis=(0, 2, 4))), weight)
+        if self.counting:
+            killed = dead[0] * fresh.sum() + dead[1] * again.sum()
+            self.tally.killed[y] += weight * crit * killed
+            self._lose(y, (1 - dead[1]) * crit * again.sum(axis=(0, 1, 2, 4)), weight)
+            self._lose(y, (1 - dead[0]) * (kernel.drop[1] @ fresh.sum(axis=(0, 2, 4))), weight)
         moved = np.tensordot(fresh, kernel.move[1], axes=([1, 4], [0, 2]))  # wX iX fY wY' fX'
         dst[:, :, :, 2] += (1 - dead[0]) * moved.transpose(0, 3, 1, 2, 4)
 
@@ -431,7 +452,8 @@ class _Chain:
         dead = self.fatal_x
         crit = kernels.all.total[1]
         for src, kernel in ((hit, kernels.all), (missed, kernels.hits)):
-            self._lose(x, kernel.drop[0] @ src.sum(axis=(1, 2, 3, 4)), weight)
+            if self.counting:
+                self._lose(x, kernel.drop[0] @ src.sum(axis=(1, 2, 3, 4)), weight)
             moved = np.tensordot(src, kernel.move[0], axes=([0, 4], [0, 2]))
             # moved axes: wY, iX, iY, fX, wX', fY'
             dst[:, :, :2, : src.shape[3], 0] += moved.transpose(4, 0, 1, 2, 5, 3)
@@ -440,9 +462,12 @@ class _Chain:
         both = hit.copy()
         both[:, :, :, :2] += missed
         fresh, again = both[:, :, 0], both[:, :, 1]  # wX, wY, iY, fY, fX
-        self.tally.killed[x] += weight * crit * (dead[0] * fresh.sum() + dead[1] * again.sum())
-        self._lose(x, (1 - dead[1]) * crit * again.sum(axis=(0, 1, 2, 3)), weight)
-        self._lose(x, (1 - dead[0]) * (kernels.all.drop[1] @ fresh.sum(axis=(1, 2, 3))), weight)
+        if self.counting:
+            killed = dead[0] * fresh.sum() + dead[1] * again.sum()
+            self.tally.killed[x] += weight * crit * killed
+            self._lose(x, (1 - dead[1]) * crit * again.sum(axis=(0, 1, 2, 3)), weight)
+            drop = kernels.all.drop[1] @ fresh.sum(axis=(1, 2, 3))
+            self._lose(x, (1 - dead[0]) * drop, weight)
         moved = np.tensordot(fresh, kernels.all.move[1], axes=([0, 3], [0, 2]))
         # moved axes: wY, iY, fX, wX', fY'
         dst[:, :, 2, :, 0] += (1 - dead[0]) * moved.transpose(3, 0, 1, 4, 2)
@@ -457,12 +482,14 @@ class _Chain:
         # only the first man new (iX = 2)
         for iy in (0, 1):
             block = r[:, :, 2, iy]  # wX, wY, parity, fY, fX
-            self._lose(x, _by_last(block, gx), weight)
+            if self.counting:
+                self._lose(x, _by_last(block, gx), weight)
             p[:, :, 1, iy] += (block * ~gx) @ up
         # only the second man new (iY = 2)
         for ix in (0, 1):
             block = r[:, :, ix, 2]
-            self._lose(y, _by_axis(block, gy, 3), weight)
+            if self.counting:
+                self._lose(y, _by_axis(block, gy, 3), weight)
             kept = block * (~gy)[:, None]
             p[:, :, ix, 1] += up.T @ kept
         # both new
@@ -471,10 +498,11 @@ class _Chain:
         only_x = np.outer(~gy, gx)
         only_y = np.outer(gy, ~gx)
         neither = np.outer(~gy, ~gx)
-        lose_x = block * (only_x + 0.5 * both)
-        lose_y = block * (only_y + 0.5 * both)
-        self._lose(x, lose_x.sum(axis=(0, 1, 2, 3)), weight)
-        self._lose(y, lose_y.sum(axis=(0, 1, 2, 4)), weight)
+        if self.counting:
+            lose_x = block * (only_x + 0.5 * both)
+            lose_y = block * (only_y + 0.5 * both)
+            self._lose(x, lose_x.sum(axis=(0, 1, 2, 3)), weight)
+            self._lose(y, lose_y.sum(axis=(0, 1, 2, 4)), weight)
         kept = block * neither
         p[:, :, 1, 1] += up.T @ kept @ up
         return p
