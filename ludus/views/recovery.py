@@ -1,6 +1,7 @@
 """Recovery: who is hurt, the medicus's checks, and the turning of the day (rest for all)."""
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -10,7 +11,12 @@ from ludus.access import Access, campaign_view
 from ludus.errors import AlreadyDone, Refusal
 from ludus.forms import AdvanceDayForm, TreatForm, UndoMarkForm
 from ludus.models import DayEnd, Injury, TreatmentAttempt
-from ludus.selectors.recovery import medicus_rows, treatment_attempt, wounded
+from ludus.selectors.recovery import (
+    medicus_injuries,
+    medicus_rows,
+    treatment_attempt,
+    wounded,
+)
 from ludus.services.recovery import RecoveryError, campaign_advance_day, medicus_treat
 from ludus.services.undo import (
     UndoError,
@@ -63,13 +69,24 @@ def _undo_context(access: Access) -> dict:
     }
 
 
-def _context(access: Access, *, attempt=None, error: str = "") -> dict:
-    rows = medicus_rows(access.campaign)
+INJURIES_PER_PAGE = 25  # a large campaign has a thousand injuries and men with Wounds
+WOUNDED_PER_PAGE = 50
+
+
+def _context(access: Access, *, attempt=None, error: str = "", query=None) -> dict:
+    query = query or {}
+    injuries = Paginator(medicus_injuries(access.campaign), INJURIES_PER_PAGE).get_page(
+        query.get("page")
+    )
+    rows = medicus_rows(access.campaign, injuries.object_list)
+    men = Paginator(wounded(access.campaign), WOUNDED_PER_PAGE).get_page(query.get("wounded"))
     return _undo_context(access) | {
         "day_form": AdvanceDayForm(initial={"day": access.campaign.day}),
         "rows": rows,
+        "injuries_page": injuries,
         "treatable": {row.injury.pk for row in rows if access.owns_gladiator(row.injury.gladiator)},
-        "wounded": wounded(access.campaign),
+        "wounded": men.object_list,
+        "wounded_page": men,
         "attempt": attempt,
         "treat_form": TreatForm(),
         "error": error,
@@ -80,7 +97,8 @@ def _context(access: Access, *, attempt=None, error: str = "") -> dict:
 def recovery(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     attempt = treatment_attempt(access.campaign, request.GET.get("attempt"))
-    return render(request, "ludus/recovery.html", _context(access, attempt=attempt))
+    context = _context(access, attempt=attempt, query=request.GET)
+    return render(request, "ludus/recovery.html", context)
 
 
 @campaign_view(gm_only=True, nav="recovery")
