@@ -106,7 +106,7 @@ class GladiatorPairForm(CampaignForm):
             field.queryset = fighters
             field.label_from_instance = _fighter_label
             empty = [("", field.empty_label)] if field.empty_label is not None else []
-            field.widget.choices = empty + options
+            field.widget.quick_options = empty + options
 
     def clean(self):
         data = super().clean()

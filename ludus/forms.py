@@ -112,17 +112,21 @@ class QuickSelect(forms.Select):
     list of a thousand men, shows or accounts (a long campaign's) renders in a millisecond or
     two instead of a hundred (issue 14). The same HTML as `forms.Select`, without optgroups."""
 
+    # Options read as values (`quick_options`: (value, label) pairs, set by the helpers
+    # below) are drawn as they are, past Django's normalising of `choices`.
+    quick_options: list[tuple[object, str]] | None = None
+
     def render(self, name, value, attrs=None, renderer=None):
         final = self.build_attrs(self.attrs, attrs)
         chosen = {str(v) for v in self.format_value(value)}
         options = []
-        for option_value, label in self.choices:
+        choices = self.quick_options if self.quick_options is not None else self.choices
+        for option_value, label in choices:
             raw = getattr(option_value, "value", option_value)  # ModelChoiceIteratorValue
             text = "" if raw is None else str(raw)
+            shown = text if isinstance(raw, int) else html.escape(text)  # a number needs none
             selected = " selected" if text in chosen else ""
-            options.append(
-                f'<option value="{html.escape(text)}"{selected}>{html.escape(str(label))}</option>'
-            )
+            options.append(f'<option value="{shown}"{selected}>{html.escape(str(label))}</option>')
         return mark_safe(  # noqa: S308 - every value and label is escaped above
             f'<select name="{html.escape(name)}"{flatatt(final)}>{"".join(options)}</select>'
         )
@@ -148,7 +152,7 @@ def quick_gladiator_options(form: forms.Form) -> None:
             for pk, name, kit, driver in rows
         ]
         empty = [("", field.empty_label)] if field.empty_label is not None else []
-        field.widget.choices = empty + options
+        field.widget.quick_options = empty + options
 
 
 def _custom_label(field: forms.ModelChoiceField) -> bool:
@@ -165,4 +169,4 @@ def quick_named_options(field: forms.ModelChoiceField) -> None:
     field's queryset is set."""
     rows = field.queryset.values_list("pk", "name")
     empty = [("", field.empty_label)] if field.empty_label is not None else []
-    field.widget.choices = empty + list(rows)
+    field.widget.quick_options = empty + list(rows)
