@@ -282,6 +282,16 @@ class _Kernels:
         every = _Kernel((move[0], move[1]), (drop[0], drop[1]), (total[0] + missed, total[1]))
         return cls(hits, every)
 
+    def cut(self, live: int) -> _Kernels:
+        """The same kernels for a defender whose Wounds are below `live` (the rows past it
+        hold no mass): the moves and drops from those Wounds only."""
+
+        def rows(kernel: _Kernel) -> _Kernel:
+            move = (kernel.move[0][:live], kernel.move[1][:live])
+            return _Kernel(move, (kernel.drop[0][:live], kernel.drop[1][:live]), kernel.total)
+
+        return _Kernels(rows(self.hits), rows(self.all))
+
 
 # --- the chain ------------------------------------------------------------------------------
 
@@ -322,6 +332,11 @@ class _Chain:
         self.pending_maps = {d: _clamp_map(d, PENDING, PENDING_LOW) for d in (-1, 0)}
         self.kernel_x = _Kernels.of(self.attack_x, self.wy, self.maps)
         self.kernel_y = _Kernels.of(self.attack_y, self.wx, self.maps)
+        # Past his turn-start yield a man's Wounds hold no mass (he has yielded), so the
+        # round's work after each yield runs over the Wounds below it only ("live").
+        self.live_x = min(self.yield_x, self.wx)
+        self.live_y = min(self.yield_y, self.wy)
+        self.kernel_y_live = self.kernel_y.cut(self.live_x)
         # A miss of the first man, as a favor map: each of his misses' lines at its chance,
         # with the idle round's -1 (at every second such round: parity 1) when both missed.
         self.miss_x = sum(chance for _, chance in self.attack_x.misses)
@@ -383,16 +398,17 @@ class _Chain:
 
     def _round(self, p: Array, weight: float) -> Array:
         wx, wy = self.wx, self.wy
-        kx, ky = self.kernel_x, self.kernel_y
+        kx = self.kernel_x
         # The first man's turn: a wound yield (always honorable: past half his Wound Points).
         if self.yield_x < wx:
             if self.counting:
                 self._lose(self.x, p[self.yield_x :].sum(axis=(0, 1, 2, 3, 4, 5)), weight)
             p[self.yield_x :] = 0.0
+        lx, ly = self.live_x, self.live_y  # below each man's yield (p[lx:] is now empty)
         # His attack. Hits: the idle count restarts, so parity is dropped; his lines apply.
-        ps = p.sum(axis=4)  # wX, wY, iX, iY, fY, fX
+        ps = p[:lx].sum(axis=4)  # wX, wY, iX, iY, fY, fX
         q_hit = np.zeros((wx, wy, 2, 3, FAVORS, FAVORS))  # iY: 0 none, 1 before, 2 this round
-        self._strike_y(ps, q_hit, kx.hits)
+        self._strike_y(ps, q_hit[:lx], kx.hits)
         # Misses: p itself, at the chance of a miss; his lines wait for the round's end (the
         # precomputed maps add them then, each at its chance, clamped once with the others).
         # The second man's turn: his wound yield (his favor has no lines pending yet).
@@ -408,13 +424,16 @@ class _Chain:
             p[:, self.yield_y :] = 0.0
         # His attack, then the round's end. After the first man missed, the first man's
         # lines settle as they are (a hit by the second restarts the idle count).
-        r = np.zeros((wx, wy, 3, 3, 2, FAVORS, FAVORS))  # iX, iY: 0, 1 before, 2 this round
-        settled = p.sum(axis=4) @ self.settle_x  # wX, wY, iX, iY(2), fY, fX
-        self._strike_x(q_hit, settled, r, ky)
+        # From here both yields are past: the mass is in p[:lx, :ly] and q_hit[:lx, :ly], and
+        # the second man's attack moves the first's Wounds anywhere (r[:, :ly]).
+        r = np.zeros((wx, ly, 3, 3, 2, FAVORS, FAVORS))  # iX, iY: 0, 1 before, 2 this round
+        live = p[:lx, :ly]
+        settled = live.sum(axis=4) @ self.settle_x  # wX, wY, iX, iY(2), fY, fX
+        self._strike_x(q_hit[:lx, :ly], settled, r, self.kernel_y_live)
         # Both missed: a round without a hit; at an even count the crowd takes 1 from each.
         for parity in (0, 1):
-            moved = self.idle_y[parity].T @ (p[:, :, :, :, parity] @ self.idle_x[parity])
-            r[:, :, :2, :2, 1 - parity] += moved
+            moved = self.idle_y[parity].T @ (live[:, :, :, :, parity] @ self.idle_x[parity])
+            r[:lx, :, :2, :2, 1 - parity] += moved
         return self._first_injuries(r, weight)
 
     def _strike_y(self, src: Array, dst: Array, kernel: _Kernel) -> None:
@@ -478,7 +497,9 @@ class _Chain:
         x, y = self.x, self.y
         up = self.maps[1]
         gx, gy = self.gives_x, self.gives_y
-        p = r[:, :, :2, :2].copy()  # nobody new
+        out = np.zeros((self.wx, self.wy, 2, 2, 2, FAVORS, FAVORS))
+        p = out[:, : r.shape[1]]  # r holds the second man's live Wounds only
+        p[...] = r[:, :, :2, :2]  # nobody new
         # only the first man new (iX = 2)
         for iy in (0, 1):
             block = r[:, :, 2, iy]  # wX, wY, parity, fY, fX
@@ -505,7 +526,7 @@ class _Chain:
             self._lose(y, lose_y.sum(axis=(0, 1, 2, 4)), weight)
         kept = block * neither
         p[:, :, 1, 1] += up.T @ kept @ up
-        return p
+        return out
 
 
 def _by_last(block: Array, gives: NDArray[np.bool_]) -> Array:
