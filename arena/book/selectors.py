@@ -28,7 +28,8 @@ def book_events(lookup: str = "event") -> GenericPrefetch:
     return GenericPrefetch(
         lookup,
         [
-            Bout.objects.select_related("show").prefetch_related("entries__gladiator"),
+            # A bout's log (its every roll) is no book's business: left unread (issue 14).
+            Bout.objects.select_related("show").defer("log").prefetch_related("entries__gladiator"),
             Race.objects.select_related("show"),
         ],
     )
