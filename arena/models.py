@@ -76,6 +76,9 @@ class Show(models.Model):
 
     class Meta:
         ordering = ["day", "pk"]
+        # The calendar, the latest verdicts and the bouts fought read a campaign's shows by
+        # day, newest or oldest first, and stop after a page (issue 14).
+        indexes = [models.Index(fields=["campaign", "day", "id"], name="show_campaign_day")]
 
     def __str__(self) -> str:
         return self.name
@@ -131,6 +134,9 @@ class Bout(models.Model):
 
     class Meta:
         ordering = ["show", "order", "pk"]
+        # The bouts still to fight (a few) are found without reading the fought ones: the books
+        # page's bouts without a book, the cards to come (issue 14).
+        indexes = [models.Index(fields=["status"], name="bout_status")]
 
     def __str__(self) -> str:
         return " v ".join(str(entry) for entry in self.entrants)

@@ -64,8 +64,12 @@ class ContractForm(forms.Form):
 
 
 class HireForm(ContractForm):
-    show = forms.ModelChoiceField(queryset=Show.objects.none(), label="To the show")
-    gladiator = forms.ModelChoiceField(queryset=Gladiator.objects.none(), label="The man")
+    show = forms.ModelChoiceField(
+        queryset=Show.objects.none(), label="To the show", widget=QuickSelect
+    )
+    gladiator = forms.ModelChoiceField(
+        queryset=Gladiator.objects.none(), label="The man", widget=QuickSelect
+    )
     kind = forms.ChoiceField(
         choices=[(Hire.Kind.TEAM, "Team fighter"), (Hire.Kind.SINGLE, "Single combat")],
         initial=Hire.Kind.TEAM,
@@ -96,13 +100,16 @@ class BuyForm(ContractForm):
         ("recruit", "Raw recruit"),
         ("condemned", "Condemned man"),
     ]
-    buyer = forms.ModelChoiceField(queryset=Lanista.objects.none(), label="Buyer")
+    buyer = forms.ModelChoiceField(
+        queryset=Lanista.objects.none(), label="Buyer", widget=QuickSelect
+    )
     kind = forms.ChoiceField(choices=KIND_CHOICES, initial="seasoned")
     gladiator = forms.ModelChoiceField(
         queryset=Gladiator.objects.none(),
         required=False,
         label="An existing man",
         help_text="A seasoned man must be named; a recruit or a condemned man may be new.",
+        widget=QuickSelect,
     )
     name = forms.CharField(required=False, max_length=80, label="Or a new man's name")
     armatura = forms.ChoiceField(
@@ -133,12 +140,15 @@ class BuyForm(ContractForm):
 
 
 class SellForm(ContractForm):
-    gladiator = forms.ModelChoiceField(queryset=Gladiator.objects.none(), label="The man")
+    gladiator = forms.ModelChoiceField(
+        queryset=Gladiator.objects.none(), label="The man", widget=QuickSelect
+    )
     buyer = forms.ModelChoiceField(
         queryset=Lanista.objects.none(),
         required=False,
         empty_label="The market",
         label="Sold to",
+        widget=QuickSelect,
     )
     price = bounded_integer(
         label="Price in sesterces (GM)",
@@ -157,9 +167,14 @@ class SellForm(ContractForm):
 
 
 class SignForm(ContractForm):
-    lanista = forms.ModelChoiceField(queryset=Lanista.objects.none(), label="The school")
+    lanista = forms.ModelChoiceField(
+        queryset=Lanista.objects.none(), label="The school", widget=QuickSelect
+    )
     gladiator = forms.ModelChoiceField(
-        queryset=Gladiator.objects.none(), required=False, label="A free man already known"
+        queryset=Gladiator.objects.none(),
+        required=False,
+        label="A free man already known",
+        widget=QuickSelect,
     )
     name = forms.CharField(required=False, max_length=80, label="Or a new volunteer's name")
     armatura = forms.ChoiceField(
@@ -182,7 +197,9 @@ class SignForm(ContractForm):
 
 
 class ManumitForm(ContractForm):
-    gladiator = forms.ModelChoiceField(queryset=Gladiator.objects.none(), label="The man")
+    gladiator = forms.ModelChoiceField(
+        queryset=Gladiator.objects.none(), label="The man", widget=QuickSelect
+    )
 
     def __init__(self, *args, men, **kwargs):
         super().__init__(*args, **kwargs)

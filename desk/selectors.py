@@ -7,6 +7,7 @@ here writes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
@@ -88,6 +89,7 @@ def latest_verdicts(campaign: Campaign, *, limit: int = 5) -> QuerySet[Verdict]:
     return (
         Verdict.objects.filter(bout__show__campaign=campaign)
         .select_related("bout", "bout__show")
+        .defer("bout__log", "bout__setup", "bout__decisions")  # not shown here
         .prefetch_related("bout__entries__gladiator")
         .order_by("-bout__show__day", "-pk")[:limit]
     )
@@ -150,11 +152,22 @@ def _rows(men, records: dict[int, Record]) -> tuple[RosterRow, ...]:
     return tuple(rows)
 
 
-def schools(campaign: Campaign, *, lanista: Lanista | None = None) -> list[School]:
-    """Each school's men (living first, then by name), with records; the school-less last."""
+def schools(
+    campaign: Campaign,
+    *,
+    lanista: Lanista | None = None,
+    among: Sequence[Lanista] | None = None,
+    schoolless: bool = True,
+) -> list[School]:
+    """Each school's men (living first, then by name), with records; the school-less last.
+    `among`: only these schools (a page of `lanistae`), and the school-less only if
+    `schoolless` (the last page)."""
     men = Gladiator.objects.filter(campaign=campaign)
     if lanista is not None:
         men = men.filter(owner=lanista)
+    elif among is not None:
+        mine = Q(owner__in=[school.pk for school in among])
+        men = men.filter(mine | Q(owner__isnull=True) if schoolless else mine)
     carried = Injury.objects.filter(healed_on__isnull=True).order_by("day_taken", "pk")
     men = (
         men.select_related("owner", "campaign")
@@ -167,7 +180,8 @@ def schools(campaign: Campaign, *, lanista: Lanista | None = None) -> list[Schoo
     for man in dead_last:
         by_owner.setdefault(man.owner_id, []).append(man)
     result = []
-    for school in [lanista] if lanista is not None else lanistae(campaign):
+    chosen = [lanista] if lanista is not None else among if among is not None else None
+    for school in chosen if chosen is not None else lanistae(campaign):
         result.append(School(school, _rows(by_owner.get(school.pk, []), records)))
     if lanista is None and by_owner.get(None):
         result.append(School(None, _rows(by_owner[None], records)))

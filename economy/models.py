@@ -270,6 +270,10 @@ class Book(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event_type", "event_id"], name="one_book_per_event")
         ]
+        # The books page lists a campaign's books newest first, a page at a time (issue 14).
+        indexes = [
+            models.Index(fields=["campaign", "opened_day", "id"], name="book_campaign_opened")
+        ]
 
     def __str__(self) -> str:
         return f"Book on {self.event}"
@@ -314,6 +318,9 @@ class Bet(models.Model):
         constraints = [
             models.CheckConstraint(condition=models.Q(stake__gte=1), name="bet_stake_positive"),
         ]
+        # The latest bets, newest first, read from this index and stopped after a page
+        # (arena.book.selectors.visible_bets, issue 14).
+        indexes = [models.Index(fields=["day", "id"], name="bet_day")]
 
     def __str__(self) -> str:
         return f"{self.bettor.name}: {self.stake:,} HS on {self.side_name} at {self.odds_label}"

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 # The most queries each page may take, whatever the size of the campaign.
 BUDGET = {
-    "dashboard": 13,
+    "dashboard": 14,  # with the count of the hurt past the few it names
     "roster": 9,
     "gladiator": 24,  # with the history panel: his changes and his injuries', a fixed few
     "market": 18,
@@ -26,7 +26,10 @@ BUDGET = {
     "bout": 52,  # both men's sheets, records, injuries, money and history, each read a few times
     "ledger": 15,
     "ledger_page_2": 15,
-    "recovery": 16,  # with the nights ended and the attempts under way, a fixed few
+    "ledger_last_page": 15,  # read from the other end (ludus.paging.FromEitherEnd)
+    "roster_page_2": 9,
+    "recovery_page_2": 18,
+    "recovery": 18,  # the nights ended, the attempts under way, two pages' counts: a fixed few
     "circus": 8,
     "bets": 17,
     "odds": 6,
@@ -51,6 +54,9 @@ def _urls(campaign: Campaign, man: Gladiator, show: Show, bout: Bout) -> dict[st
         "bout": reverse("arena:bout_detail", args=[pk, bout.pk]),
         "ledger": reverse("economy:ledger", args=[pk]),
         "ledger_page_2": reverse("economy:ledger", args=[pk]) + "?page=2",
+        "ledger_last_page": reverse("economy:ledger", args=[pk]) + "?page=1000000",
+        "roster_page_2": reverse("roster", args=[pk]) + "?page=2",
+        "recovery_page_2": reverse("recovery", args=[pk]) + "?page=2&wounded=2",
         "recovery": reverse("recovery", args=[pk]),
         "circus": reverse("circus:race_list", args=[pk]),
         "bets": reverse("bets:book_list", args=[pk]),

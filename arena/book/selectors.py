@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.contenttypes.prefetch import GenericPrefetch
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from arena.book.services import winning_side
 from arena.models import Bout, Race
@@ -28,7 +28,8 @@ def book_events(lookup: str = "event") -> GenericPrefetch:
     return GenericPrefetch(
         lookup,
         [
-            Bout.objects.select_related("show").prefetch_related("entries__gladiator"),
+            # A bout's log (its every roll) is no book's business: left unread (issue 14).
+            Bout.objects.select_related("show").defer("log").prefetch_related("entries__gladiator"),
             Race.objects.select_related("show"),
         ],
     )
@@ -76,8 +77,11 @@ def _account(bettor: Bettor):
 
 def visible_bets(access: Access, book: Book | None = None) -> QuerySet[Bet]:
     """Every bet for the GM; a player's own bets (his bettors') for a player."""
+    # The campaign as EXISTS, not a join: the latest bets are then read from the bets' own
+    # (day, id) index and the reading stops after a page, however many bets (issue 14).
+    of_campaign = Book.objects.filter(pk=OuterRef("book_id"), campaign=access.campaign)
     bets = (
-        Bet.objects.filter(book__campaign=access.campaign)
+        Bet.objects.filter(Exists(of_campaign))
         .select_related("bettor", "fighter", "book", "book__event_type")
         .prefetch_related(book_events("book__event"))
     )

@@ -432,6 +432,7 @@ def past_bouts(campaign: Campaign) -> QuerySet[Bout]:
         Bout.objects.filter(show__campaign=campaign)
         .exclude(status=Bout.Status.PLANNED)
         .select_related("show")
+        .defer("log", "setup", "decisions")  # the links need none of it (issue 14)
         .prefetch_related("entries__gladiator")
         .order_by("-show__day", "-show_id", "order")
     )

@@ -1,4 +1,4 @@
-"""Moritari fights (seed 002): the no-log path the odds use, and a fight with its full log.
+"""Moritari fights (seed 002): the odds, the no-log path they use, and a fight with its full log.
 
 Pure Python: no database.
 """
@@ -43,6 +43,20 @@ def run(scale: Scale, report: Report) -> None:
             at_least(1_000),
             note=f"mean turns {odds.total_turns / odds.fights:.1f}",
         )
+    # The engine's no-log path alone (issue 14: the other rulesets get a fast no-log path too,
+    # measured in make bench): `play(record=False)` builds no event, no text and no board.
+    quiet = max(500, scale.logged_bouts // 2)
+    rate, _ = per_second(
+        lambda: [play(THREE_MEN, seed, record=False) for seed in range(quiet)], quiet, scale.runs
+    )
+    report.add(
+        "moritari.fights_per_s",
+        f"play without its log (record=False), a three-man fight, {quiet:,} fights",
+        rate,
+        "/s",
+        at_least(1_000),
+        note="the path fight_odds runs; the same dice as with the log (golden digests)",
+    )
     logged = max(100, scale.logged_bouts // 4)
     rate, _ = per_second(
         lambda: [play(THREE_MEN, seed) for seed in range(logged)], logged, scale.runs

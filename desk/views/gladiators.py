@@ -1,6 +1,7 @@
 """The roster of each ludus, a gladiator's page, and his standing orders."""
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -9,7 +10,13 @@ from arena.adapters.era import arena_sheet
 from arena.selectors.records import gladiator_record
 from desk.forms_edits import GladiatorEditForm, LanistaEditForm
 from desk.forms_gladiators import OrdersForm
-from desk.selectors import city_records, gladiator_bouts, injuries_with_treatments, schools
+from desk.selectors import (
+    city_records,
+    gladiator_bouts,
+    injuries_with_treatments,
+    lanistae,
+    schools,
+)
 from economy.selectors.visibility import peculium_balance
 from economy.services.dealing import may_be_freed, may_be_sold
 from ludus.access import Access, campaign_view
@@ -46,11 +53,18 @@ def _get_orders_gladiator_for_user(
     return access, gladiator
 
 
+SCHOOLS_PER_PAGE = 5  # a large campaign has a hundred schools: a few a page
+
+
 @campaign_view(nav="roster")
 def roster(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
+    page = Paginator(lanistae(access.campaign), SCHOOLS_PER_PAGE).get_page(request.GET.get("page"))
     context = {
-        "schools": schools(access.campaign),
+        "schools": schools(
+            access.campaign, among=list(page.object_list), schoolless=not page.has_next()
+        ),
+        "page": page,
     }
     return render(request, "desk/roster.html", context)
 

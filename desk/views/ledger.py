@@ -7,7 +7,6 @@ reads everything (economy.selectors_web explains the choice).
 import csv
 
 from django.contrib import messages
-from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
@@ -18,15 +17,14 @@ from desk.forms_money import CorrectionForm, FundForm, LedgerFilterForm
 from desk.selectors_market import ledger_shows
 from economy.ledger import LedgerError
 from economy.models import Account, Transaction
-from economy.selectors.visibility import (
-    ledger_csv,
-    ledger_listing,
-    visible_accounts,
-    visible_balances,
-)
+from economy.selectors.balance_groups import visible_balance_groups
+from economy.selectors.ledger import fetch_events
+from economy.selectors.visibility import ledger_csv, ledger_listing, visible_accounts
 from economy.services.corrections import account_fund, correction
 from ludus.access import Access, campaign_view
+from ludus.forms import quick_named_options
 from ludus.models import Gladiator
+from ludus.paging import FromEitherEnd
 
 PAGE_SIZE = 50
 FUNDED = "{account} is funded with {amount:,} HS."
@@ -42,6 +40,8 @@ def _filters(request: HttpRequest, access: Access) -> tuple[LedgerFilterForm, di
         shows=ledger_shows(access),
         gladiators=Gladiator.objects.filter(campaign=access.campaign),
     )
+    quick_named_options(form.fields["account"])
+    quick_named_options(form.fields["show"])
     filters = {}
     if form.is_bound and form.is_valid():
         filters = {k: v for k, v in form.cleaned_data.items() if v is not None}
@@ -67,7 +67,9 @@ def _fund_form(access: Access, data=None) -> FundForm | None:
     """The GM's funding form (None for a player)."""
     if not access.is_gm:
         return None
-    return FundForm(data, accounts=Account.objects.filter(campaign=access.campaign))
+    form = FundForm(data, accounts=Account.objects.filter(campaign=access.campaign))
+    quick_named_options(form.fields["account"])
+    return form
 
 
 @campaign_view(nav="ledger")
@@ -77,9 +79,11 @@ def ledger(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 def _ledger_page(request, access: Access, fund_form, *, status: int = 200) -> HttpResponse:
     form, filters = _filters(request, access)
-    page = Paginator(ledger_listing(access, **_listing(filters)), PAGE_SIZE).get_page(
-        request.GET.get("page")
-    )
+    listing = ledger_listing(access, **_listing(filters), with_events=False)
+    page = FromEitherEnd(listing, PAGE_SIZE).get_page(request.GET.get("page"))
+    page.object_list = list(page.object_list)
+    fetch_events(page.object_list)
+    shown = [posted.pk for posted in page.object_list]
     query = request.GET.copy()
     query.pop("page", None)
     context = {
@@ -87,13 +91,16 @@ def _ledger_page(request, access: Access, fund_form, *, status: int = 200) -> Ht
         "filters": filters,
         "page": page,
         "query": query.urlencode(),
-        "balances": visible_balances(access),
+        "balance_groups": visible_balance_groups(access),
         "fund_form": fund_form,
+        # Which of the page's transactions are reversed already (the GM's Correct is offered
+        # once): asked of the page's rows only, by the reversal's index (a reversal is in the
+        # campaign of what it reverses).
         "reversed_ids": (
             set(
-                Transaction.objects.filter(
-                    campaign=access.campaign, reverses__isnull=False
-                ).values_list("reverses_id", flat=True)
+                Transaction.objects.filter(reverses_id__in=shown)
+                .order_by()
+                .values_list("reverses_id", flat=True)
             )
             if access.is_gm
             else set()

@@ -27,6 +27,7 @@ from economy.services.freedom import manumission
 from economy.services.hire import hire_contract_create
 from economy.services.trade import gladiator_purchase, gladiator_sell, volunteer_sign
 from ludus.access import Access, campaign_view
+from ludus.forms import quick_gladiator_options
 from ludus.models import Armatura
 
 ACTIONS = ("hire", "buy", "sell", "sign", "manumit")
@@ -47,7 +48,7 @@ def _forms(access: Access, data=None, *, bound: str = "", initial: dict | None =
     def args(name):
         return {"data": data} if name == bound else {"initial": dict(initial)}
 
-    return {
+    forms = {
         "hire": HireForm(
             **args("hire"), shows=choices.hire_shows, men=choices.hire_men, allow_price=gm
         ),
@@ -58,6 +59,9 @@ def _forms(access: Access, data=None, *, bound: str = "", initial: dict | None =
         "sign": SignForm(**args("sign"), lanistae=choices.sign_lanistae, men=choices.sign_men),
         "manumit": ManumitForm(**args("manumit"), men=choices.manumit_men),
     }
+    for form in forms.values():
+        quick_gladiator_options(form)
+    return forms
 
 
 def _quote(name: str, form):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.contrib.contenttypes.models import ContentType
 from django.contrib.contenttypes.prefetch import GenericPrefetch
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import JSONField, Prefetch, Q, QuerySet, prefetch_related_objects
 
 from economy.events import ShowRef
 from economy.models import (
@@ -82,14 +82,27 @@ def _event_prefetch(transactions: QuerySet[Transaction]) -> GenericPrefetch:
     kinds = ContentType.objects.filter(
         pk__in=transactions.exclude(event_type=None).values("event_type")
     )
-    querysets = []
-    for kind in kinds:
-        model = kind.model_class()
-        rows = model._default_manager.all()
-        if any(field.name == "show" for field in model._meta.fields):
-            rows = rows.select_related("show")
-        querysets.append(rows)
-    return GenericPrefetch("event", querysets)
+    return GenericPrefetch("event", [_event_rows(kind) for kind in kinds])
+
+
+def fetch_events(transactions: list[Transaction]) -> None:
+    """Fetch the events (with their shows) of these transactions, a page of them: one query
+    per kind of event among them. The kinds are read from the rows themselves (content types
+    are cached), so nothing scans the rest of the ledger (issue 14)."""
+    kinds = {t.event_type_id for t in transactions if t.event_type_id is not None}
+    querysets = [_event_rows(ContentType.objects.get_for_id(kind)) for kind in kinds]
+    prefetch_related_objects(transactions, GenericPrefetch("event", querysets))
+
+
+def _event_rows(kind: ContentType) -> QuerySet:
+    """The rows of one kind of event, with their show, as the ledger names them: their JSON
+    (a bout's log, its setup) left unread, since a page of bouts' logs is most of its cost."""
+    model = kind.model_class()
+    rows = model._default_manager.all()
+    if any(field.name == "show" for field in model._meta.fields):
+        rows = rows.select_related("show")
+    heavy = [field.name for field in model._meta.fields if isinstance(field, JSONField)]
+    return rows.defer(*heavy) if heavy else rows
 
 
 def occasion(posted: Transaction) -> ShowRef | None:
@@ -144,7 +157,10 @@ def ledger_transactions(
         )
     entries = (Entry.objects.all() if entries is None else entries).select_related("account")
     entries = entries.order_by("pk")
-    transactions = transactions.distinct()
+    if party is not None or account is not None or gladiator is not None:
+        # Filters through the entries join a row per leg: one per transaction again. (Without
+        # them there is no join, and DISTINCT would only make the count and the pages slower.)
+        transactions = transactions.distinct()
     if with_events:
         transactions = transactions.prefetch_related(_event_prefetch(transactions))
     return (

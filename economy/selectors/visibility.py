@@ -106,16 +106,18 @@ def ledger_listing(
     account: Account | None = None,
     events=None,
     gladiator: Gladiator | None = None,
+    with_events: bool = True,
 ) -> QuerySet[Transaction]:
     """The ledger (economy.selectors.ledger_transactions, newest first) cut to what this member
-    may read: the transactions, and in each the legs (`visible_entries`)."""
+    may read: the transactions, and in each the legs (`visible_entries`). `with_events=False`
+    leaves the events to fetch for a page (`economy.selectors.ledger.fetch_events`)."""
     listing = ledger_transactions(
         campaign=access.campaign,
         account=account,
         events=events,
         gladiator=gladiator,
         newest_first=True,
-        with_events=True,
+        with_events=with_events,
         entries=None if access.is_gm else visible_entries(access),
     )
     if not access.is_gm:

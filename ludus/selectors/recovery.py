@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
@@ -47,11 +48,18 @@ class InjuryRow:
     treated_today: bool
 
 
-def medicus_rows(campaign: Campaign) -> list[InjuryRow]:
-    """Every unhealed injury of a living man, with the medicus's chance and his attempts."""
-    injuries = unhealed_injuries(campaign).prefetch_related(
+def medicus_injuries(campaign: Campaign) -> QuerySet[Injury]:
+    """Every unhealed injury of a living man, his attempts prefetched (`medicus_rows`)."""
+    return unhealed_injuries(campaign).prefetch_related(
         Prefetch("treatments", queryset=TreatmentAttempt.objects.order_by("day", "pk"))
     )
+
+
+def medicus_rows(campaign: Campaign, injuries: Iterable[Injury] | None = None) -> list[InjuryRow]:
+    """Every unhealed injury of a living man (or those of `injuries`, a page of
+    `medicus_injuries`), with the medicus's chance and his attempts."""
+    if injuries is None:
+        injuries = medicus_injuries(campaign)
     rows = []
     for injury in injuries:
         attempts = tuple(injury.treatments.all())

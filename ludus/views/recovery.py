@@ -1,6 +1,7 @@
 """Recovery: who is hurt, the medicus's checks, and the turning of the day (rest for all)."""
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -12,7 +13,13 @@ from ludus.forms import AdvanceDayForm, TreatForm, UndoMarkForm
 from ludus.forms_calendar import AdvanceToForm
 from ludus.models import DayEnd, Injury, TreatmentAttempt
 from ludus.selectors.people import campaign_ruleset
-from ludus.selectors.recovery import medicus_rows, treatable_today, treatment_attempt, wounded
+from ludus.selectors.recovery import (
+    medicus_injuries,
+    medicus_rows,
+    treatable_today,
+    treatment_attempt,
+    wounded,
+)
 from ludus.services.calendar import MAX_ADVANCE
 from ludus.services.recovery import RecoveryError, campaign_advance_day, medicus_treat
 from ludus.services.undo import (
@@ -66,15 +73,27 @@ def _undo_context(access: Access) -> dict:
     }
 
 
+INJURIES_PER_PAGE = 25  # a large campaign has a thousand injuries and men with Wounds
+WOUNDED_PER_PAGE = 50
+
+
 def advance_to_injuries(campaign) -> list[Injury]:
-    """The injuries the GM may tick for the medicus before "Advance to day N"."""
+    """The injuries the GM may tick for the medicus before "Advance to day N" (any page's)."""
     return treatable_today(medicus_rows(campaign))
 
 
-def recovery_context(access: Access, *, attempt=None, error: str = "", advance_form=None) -> dict:
-    rows = medicus_rows(access.campaign)
+def recovery_context(
+    access: Access, *, attempt=None, error: str = "", advance_form=None, query=None
+) -> dict:
+    query = query or {}
+    injuries = Paginator(medicus_injuries(access.campaign), INJURIES_PER_PAGE).get_page(
+        query.get("page")
+    )
+    rows = medicus_rows(access.campaign, injuries.object_list)
+    men = Paginator(wounded(access.campaign), WOUNDED_PER_PAGE).get_page(query.get("wounded"))
     day = access.campaign.day
     if advance_form is None and access.is_gm:
+        # The boxes to tick are this page's injuries: a large campaign has a thousand.
         advance_form = AdvanceToForm(
             initial={"day": day, "to_day": day + 1}, injuries=treatable_today(rows)
         )
@@ -86,8 +105,10 @@ def recovery_context(access: Access, *, attempt=None, error: str = "", advance_f
         "advance_form": advance_form,
         "advance_most": day + MAX_ADVANCE,
         "rows": rows,
+        "injuries_page": injuries,
         "treatable": {row.injury.pk for row in rows if access.owns_gladiator(row.injury.gladiator)},
-        "wounded": wounded(access.campaign),
+        "wounded": men.object_list,
+        "wounded_page": men,
         "attempt": attempt,
         "treat_form": TreatForm(),
         "error": error,
@@ -98,7 +119,8 @@ def recovery_context(access: Access, *, attempt=None, error: str = "", advance_f
 def recovery(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     attempt = treatment_attempt(access.campaign, request.GET.get("attempt"))
-    return render(request, "ludus/recovery.html", recovery_context(access, attempt=attempt))
+    context = recovery_context(access, attempt=attempt, query=request.GET)
+    return render(request, "ludus/recovery.html", context)
 
 
 @campaign_view(gm_only=True, nav="recovery")

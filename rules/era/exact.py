@@ -282,6 +282,16 @@ class _Kernels:
         every = _Kernel((move[0], move[1]), (drop[0], drop[1]), (total[0] + missed, total[1]))
         return cls(hits, every)
 
+    def cut(self, live: int) -> _Kernels:
+        """The same kernels for a defender whose Wounds are below `live` (the rows past it
+        hold no mass): the moves and drops from those Wounds only."""
+
+        def rows(kernel: _Kernel) -> _Kernel:
+            move = (kernel.move[0][:live], kernel.move[1][:live])
+            return _Kernel(move, (kernel.drop[0][:live], kernel.drop[1][:live]), kernel.total)
+
+        return _Kernels(rows(self.hits), rows(self.all))
+
 
 # --- the chain ------------------------------------------------------------------------------
 
@@ -322,6 +332,11 @@ class _Chain:
         self.pending_maps = {d: _clamp_map(d, PENDING, PENDING_LOW) for d in (-1, 0)}
         self.kernel_x = _Kernels.of(self.attack_x, self.wy, self.maps)
         self.kernel_y = _Kernels.of(self.attack_y, self.wx, self.maps)
+        # Past his turn-start yield a man's Wounds hold no mass (he has yielded), so the
+        # round's work after each yield runs over the Wounds below it only ("live").
+        self.live_x = min(self.yield_x, self.wx)
+        self.live_y = min(self.yield_y, self.wy)
+        self.kernel_y_live = self.kernel_y.cut(self.live_x)
         # A miss of the first man, as a favor map: each of his misses' lines at its chance,
         # with the idle round's -1 (at every second such round: parity 1) when both missed.
         self.miss_x = sum(chance for _, chance in self.attack_x.misses)
@@ -329,6 +344,7 @@ class _Chain:
         self.idle_x = (self.settle_x, self._miss_map(self.attack_x, -1))
         self.idle_y = (self._miss_map(self.attack_y, 0), self._miss_map(self.attack_y, -1))
         self.weight = 1.0
+        self.counting = True  # whether a round adds what it ends to the tally (`run`)
         self.tally = _Tally({s: np.zeros(FAVORS) for s in Side}, dict.fromkeys(Side, 0.0))
 
     def _miss_map(self, attack: _Attack, line: int) -> Array:
@@ -350,53 +366,74 @@ class _Chain:
         return p
 
     def run(self, p: Array, fought: int, weight: float) -> None:
+        """Propagate `p` round by round, then count what ended.
+
+        A round is linear in the mass it starts from (every step is a sum, a product with a
+        fixed matrix or a cut), and so is everything it adds to the tally. The tally of all
+        the rounds is therefore the tally of one round started from their sum: the rounds are
+        propagated without counting (`counting` off: only the next round's mass is made), their
+        starting masses summed, and one round with counting on is played from the sum."""
         tally = self.tally
         self.weight = weight
         tally.rounds += weight * fought
         number = fought
+        occupied = np.zeros_like(p)
+        self.counting = False
         while number < ROUND_CAP:
             alive = float(p.sum())
             if alive < TOLERANCE:
                 tally.unresolved += weight * alive
-                return
+                break
             tally.rounds += weight * alive
+            occupied += p
             p = self._round(p, weight)
             number += 1
-        tally.draw += weight * float(p.sum())
+        else:
+            tally.draw += weight * float(p.sum())
+        self.counting = True
+        self._round(occupied, weight)
 
     def _lose(self, side: Side, by_favor: Array, weight: float) -> None:
         self.tally.lose[side] += weight * by_favor
 
     def _round(self, p: Array, weight: float) -> Array:
         wx, wy = self.wx, self.wy
-        kx, ky = self.kernel_x, self.kernel_y
+        kx = self.kernel_x
         # The first man's turn: a wound yield (always honorable: past half his Wound Points).
         if self.yield_x < wx:
-            self._lose(self.x, p[self.yield_x :].sum(axis=(0, 1, 2, 3, 4, 5)), weight)
+            if self.counting:
+                self._lose(self.x, p[self.yield_x :].sum(axis=(0, 1, 2, 3, 4, 5)), weight)
             p[self.yield_x :] = 0.0
+        lx, ly = self.live_x, self.live_y  # below each man's yield (p[lx:] is now empty)
         # His attack. Hits: the idle count restarts, so parity is dropped; his lines apply.
-        ps = p.sum(axis=4)  # wX, wY, iX, iY, fY, fX
+        ps = p[:lx].sum(axis=4)  # wX, wY, iX, iY, fY, fX
         q_hit = np.zeros((wx, wy, 2, 3, FAVORS, FAVORS))  # iY: 0 none, 1 before, 2 this round
-        self._strike_y(ps, q_hit, kx.hits)
+        self._strike_y(ps, q_hit[:lx], kx.hits)
         # Misses: p itself, at the chance of a miss; his lines wait for the round's end (the
         # precomputed maps add them then, each at its chance, clamped once with the others).
         # The second man's turn: his wound yield (his favor has no lines pending yet).
         if self.yield_y < wy:
-            self._lose(self.y, q_hit[:, self.yield_y :].sum(axis=(0, 1, 2, 3, 5)), weight)
-            self._lose(
-                self.y, self.miss_x * p[:, self.yield_y :].sum(axis=(0, 1, 2, 3, 4, 6)), weight
-            )
+            if self.counting:
+                self._lose(self.y, q_hit[:, self.yield_y :].sum(axis=(0, 1, 2, 3, 5)), weight)
+                self._lose(
+                    self.y,
+                    self.miss_x * p[:, self.yield_y :].sum(axis=(0, 1, 2, 3, 4, 6)),
+                    weight,
+                )
             q_hit[:, self.yield_y :] = 0.0
             p[:, self.yield_y :] = 0.0
         # His attack, then the round's end. After the first man missed, the first man's
         # lines settle as they are (a hit by the second restarts the idle count).
-        r = np.zeros((wx, wy, 3, 3, 2, FAVORS, FAVORS))  # iX, iY: 0, 1 before, 2 this round
-        settled = p.sum(axis=4) @ self.settle_x  # wX, wY, iX, iY(2), fY, fX
-        self._strike_x(q_hit, settled, r, ky)
+        # From here both yields are past: the mass is in p[:lx, :ly] and q_hit[:lx, :ly], and
+        # the second man's attack moves the first's Wounds anywhere (r[:, :ly]).
+        r = np.zeros((wx, ly, 3, 3, 2, FAVORS, FAVORS))  # iX, iY: 0, 1 before, 2 this round
+        live = p[:lx, :ly]
+        settled = live.sum(axis=4) @ self.settle_x  # wX, wY, iX, iY(2), fY, fX
+        self._strike_x(q_hit[:lx, :ly], settled, r, self.kernel_y_live)
         # Both missed: a round without a hit; at an even count the crowd takes 1 from each.
         for parity in (0, 1):
-            moved = self.idle_y[parity].T @ (p[:, :, :, :, parity] @ self.idle_x[parity])
-            r[:, :, :2, :2, 1 - parity] += moved
+            moved = self.idle_y[parity].T @ (live[:, :, :, :, parity] @ self.idle_x[parity])
+            r[:lx, :, :2, :2, 1 - parity] += moved
         return self._first_injuries(r, weight)
 
     def _strike_y(self, src: Array, dst: Array, kernel: _Kernel) -> None:
@@ -407,16 +444,19 @@ class _Chain:
         dead = self.fatal_y
         crit = kernel.total[1]
         # No injury: the same iY. The defender's favor is axis 4 (before the contraction).
-        self._lose(y, kernel.drop[0] @ src.sum(axis=(0, 2, 3, 5)), weight)
+        if self.counting:
+            self._lose(y, kernel.drop[0] @ src.sum(axis=(0, 2, 3, 5)), weight)
         moved = np.tensordot(src, kernel.move[0], axes=([1, 5], [0, 2]))  # wX iX iY fY wY' fX'
         dst[:, :, :, :2] += moved.transpose(0, 4, 1, 2, 3, 5)
         if not crit:
             return
         # An injury: it may kill; a second parts them; a first goes on (iY 2) if he stands.
         fresh, again = src[:, :, :, 0], src[:, :, :, 1]  # wX, wY, iX, fY, fX
-        self.tally.killed[y] += weight * crit * (dead[0] * fresh.sum() + dead[1] * again.sum())
-        self._lose(y, (1 - dead[1]) * crit * again.sum(axis=(0, 1, 2, 4)), weight)
-        self._lose(y, (1 - dead[0]) * (kernel.drop[1] @ fresh.sum(axis=(0, 2, 4))), weight)
+        if self.counting:
+            killed = dead[0] * fresh.sum() + dead[1] * again.sum()
+            self.tally.killed[y] += weight * crit * killed
+            self._lose(y, (1 - dead[1]) * crit * again.sum(axis=(0, 1, 2, 4)), weight)
+            self._lose(y, (1 - dead[0]) * (kernel.drop[1] @ fresh.sum(axis=(0, 2, 4))), weight)
         moved = np.tensordot(fresh, kernel.move[1], axes=([1, 4], [0, 2]))  # wX iX fY wY' fX'
         dst[:, :, :, 2] += (1 - dead[0]) * moved.transpose(0, 3, 1, 2, 4)
 
@@ -431,7 +471,8 @@ class _Chain:
         dead = self.fatal_x
         crit = kernels.all.total[1]
         for src, kernel in ((hit, kernels.all), (missed, kernels.hits)):
-            self._lose(x, kernel.drop[0] @ src.sum(axis=(1, 2, 3, 4)), weight)
+            if self.counting:
+                self._lose(x, kernel.drop[0] @ src.sum(axis=(1, 2, 3, 4)), weight)
             moved = np.tensordot(src, kernel.move[0], axes=([0, 4], [0, 2]))
             # moved axes: wY, iX, iY, fX, wX', fY'
             dst[:, :, :2, : src.shape[3], 0] += moved.transpose(4, 0, 1, 2, 5, 3)
@@ -440,9 +481,12 @@ class _Chain:
         both = hit.copy()
         both[:, :, :, :2] += missed
         fresh, again = both[:, :, 0], both[:, :, 1]  # wX, wY, iY, fY, fX
-        self.tally.killed[x] += weight * crit * (dead[0] * fresh.sum() + dead[1] * again.sum())
-        self._lose(x, (1 - dead[1]) * crit * again.sum(axis=(0, 1, 2, 3)), weight)
-        self._lose(x, (1 - dead[0]) * (kernels.all.drop[1] @ fresh.sum(axis=(1, 2, 3))), weight)
+        if self.counting:
+            killed = dead[0] * fresh.sum() + dead[1] * again.sum()
+            self.tally.killed[x] += weight * crit * killed
+            self._lose(x, (1 - dead[1]) * crit * again.sum(axis=(0, 1, 2, 3)), weight)
+            drop = kernels.all.drop[1] @ fresh.sum(axis=(1, 2, 3))
+            self._lose(x, (1 - dead[0]) * drop, weight)
         moved = np.tensordot(fresh, kernels.all.move[1], axes=([0, 3], [0, 2]))
         # moved axes: wY, iY, fX, wX', fY'
         dst[:, :, 2, :, 0] += (1 - dead[0]) * moved.transpose(3, 0, 1, 4, 2)
@@ -453,16 +497,20 @@ class _Chain:
         x, y = self.x, self.y
         up = self.maps[1]
         gx, gy = self.gives_x, self.gives_y
-        p = r[:, :, :2, :2].copy()  # nobody new
+        out = np.zeros((self.wx, self.wy, 2, 2, 2, FAVORS, FAVORS))
+        p = out[:, : r.shape[1]]  # r holds the second man's live Wounds only
+        p[...] = r[:, :, :2, :2]  # nobody new
         # only the first man new (iX = 2)
         for iy in (0, 1):
             block = r[:, :, 2, iy]  # wX, wY, parity, fY, fX
-            self._lose(x, _by_last(block, gx), weight)
+            if self.counting:
+                self._lose(x, _by_last(block, gx), weight)
             p[:, :, 1, iy] += (block * ~gx) @ up
         # only the second man new (iY = 2)
         for ix in (0, 1):
             block = r[:, :, ix, 2]
-            self._lose(y, _by_axis(block, gy, 3), weight)
+            if self.counting:
+                self._lose(y, _by_axis(block, gy, 3), weight)
             kept = block * (~gy)[:, None]
             p[:, :, ix, 1] += up.T @ kept
         # both new
@@ -471,13 +519,14 @@ class _Chain:
         only_x = np.outer(~gy, gx)
         only_y = np.outer(gy, ~gx)
         neither = np.outer(~gy, ~gx)
-        lose_x = block * (only_x + 0.5 * both)
-        lose_y = block * (only_y + 0.5 * both)
-        self._lose(x, lose_x.sum(axis=(0, 1, 2, 3)), weight)
-        self._lose(y, lose_y.sum(axis=(0, 1, 2, 4)), weight)
+        if self.counting:
+            lose_x = block * (only_x + 0.5 * both)
+            lose_y = block * (only_y + 0.5 * both)
+            self._lose(x, lose_x.sum(axis=(0, 1, 2, 3)), weight)
+            self._lose(y, lose_y.sum(axis=(0, 1, 2, 4)), weight)
         kept = block * neither
         p[:, :, 1, 1] += up.T @ kept @ up
-        return p
+        return out
 
 
 def _by_last(block: Array, gives: NDArray[np.bool_]) -> Array:

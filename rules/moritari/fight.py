@@ -277,7 +277,8 @@ class _Fight:
     # --- the turn -------------------------------------------------------------------------
 
     def run(self, max_turns: int, stop_after: int | None = None) -> Result:
-        self.log("start", "The fighters take the sand.", board=self.board())
+        if self.record:
+            self.log("start", "The fighters take the sand.", board=self.board())
         pending = None
         stopped = False
         try:
@@ -296,7 +297,8 @@ class _Fight:
             f.pivoted = f.charged = False
         self.rise()
         rolls = self.initiative()
-        self.log("board", f"Turn {self.turn}.", board=self.board())
+        if self.record:
+            self.log("board", f"Turn {self.turn}.", board=self.board())
         for fighter in self.movers(rolls):
             if fighter.standing:
                 self.move(fighter)
@@ -306,7 +308,8 @@ class _Fight:
         for f in self.fighters:
             if f.state == "lying" and f.lying_since < self.turn - 1:
                 f.state, f.hit_points = "standing", 1
-                self.log("rise", f"{f.name} rises with 1 hit point.", f.index)
+                if self.record:
+                    self.log("rise", f"{f.name} rises with 1 hit point.", f.index)
 
     def initiative(self) -> dict[str, int]:
         """Each player still in the fight rolls 2D6 (the tied highest roll again). The highest
@@ -315,7 +318,7 @@ class _Fight:
         thumb follows the crowd."""
         players = [s for s in self.setup.players if s in self.sides_left()]
         allowed = [s for s in players if s != self.barred]
-        if self.barred in players:
+        if self.barred in players and self.record:
             self.log("barred", f"{self.barred} overruled the crowd: he cannot be Caesar this turn.")
         rolls: dict[str, int] = {}
         contenders = players
@@ -323,8 +326,9 @@ class _Fight:
         while contenders and allowed:
             for side in contenders:
                 rolls[side] = self.d6() + self.d6()
-            text = ", ".join(f"{side} {rolls[side]}" for side in contenders)
-            self.log("initiative", f"Initiative: {text}.", rolls=dict(rolls))
+            if self.record:
+                text = ", ".join(f"{side} {rolls[side]}" for side in contenders)
+                self.log("initiative", f"Initiative: {text}.", rolls=dict(rolls))
             best = max(rolls[s] for s in allowed)
             top = [s for s in allowed if rolls[s] == best]
             if len(top) == 1:
@@ -332,9 +336,9 @@ class _Fight:
             contenders = top
         self.caesar = top[0] if len(top) == 1 else None
         self.barred = None
-        if self.caesar is None:
+        if self.record and self.caesar is None:
             self.log("caesar", f"Nobody is Caesar for turn {self.turn}.", side=None)
-        else:
+        elif self.record:
             self.log("caesar", f"{self.caesar} is Caesar for turn {self.turn}.", side=self.caesar)
         return rolls
 
@@ -355,6 +359,8 @@ class _Fight:
         fighter.pivoted = True
         if facing != fighter.facing:
             fighter.facing = facing
+            if not self.record:
+                return
             self.log(
                 "pivot",
                 f"{fighter.name} pivots to face {towards.name}{why}.",
@@ -400,7 +406,7 @@ class _Fight:
         start = fighter.square
         square, heading = self.line_towards(fighter, target, enemies)
         fighter.square, fighter.facing = square, heading
-        if square != start:
+        if square != start and self.record:
             self.log(
                 "move",
                 f"{fighter.name} moves {distance(start, square)} {DIRECTION_NAMES[heading]}.",
@@ -422,12 +428,13 @@ class _Fight:
             new = facing_towards(square, target.square)
             if new != fighter.facing:
                 fighter.facing = new
-                self.log(
-                    "pivot",
-                    f"{fighter.name} turns towards {target.name}.",
-                    fighter.index,
-                    facing=new,
-                )
+                if self.record:
+                    self.log(
+                        "pivot",
+                        f"{fighter.name} turns towards {target.name}.",
+                        fighter.index,
+                        facing=new,
+                    )
 
     # --- melee ----------------------------------------------------------------------------
 
@@ -454,7 +461,9 @@ class _Fight:
             f"Caesar ({self.caesar}) orders the fights: {names}",
             options[0],
         )
-        self.log("order", f"Caesar orders the fights: {order}.", fights=[list(p) for p in pairs])
+        if self.record:
+            fights = [list(p) for p in pairs]
+            self.log("order", f"Caesar orders the fights: {order}.", fights=fights)
         for i in map(int, order.split(",")):
             a, b = (self.fighters[j] for j in pairs[i])
             if a.standing and b.standing:
@@ -518,21 +527,23 @@ class _Fight:
         by.put_out += 1
         if victim.kind.beast:
             victim.state = "out"
-            self.log("beast-dead", f"{victim.name} is dead.", victim.index, by=by.index)
+            if self.record:
+                self.log("beast-dead", f"{victim.name} is dead.", victim.index, by=by.index)
             return
         bonus = 1 if victim.put_out else 0
         roll = self.d6() + self.d6()
         crowd = MITTE if roll + bonus >= APPEAL_TARGET else IUGULA
-        self.log(
-            "appeal",
-            f"{victim.name} is out of action and appeals to the crowd: {roll}"
-            f"{' + 1' if bonus else ''}: the crowd "
-            f"{'spares him' if crowd == MITTE else 'wants him dead'}.",
-            victim.index,
-            roll=roll,
-            bonus=bonus,
-            crowd=crowd,
-        )
+        if self.record:
+            self.log(
+                "appeal",
+                f"{victim.name} is out of action and appeals to the crowd: {roll}"
+                f"{' + 1' if bonus else ''}: the crowd "
+                f"{'spares him' if crowd == MITTE else 'wants him dead'}.",
+                victim.index,
+                roll=roll,
+                bonus=bonus,
+                crowd=crowd,
+            )
         auto = crowd
         if self.caesar is not None:
             thumb_orders = self.setup.side_orders(self.caesar).get("thumb", "crowd")
@@ -552,15 +563,16 @@ class _Fight:
             victim.state, victim.lying_since = "lying", self.turn
         else:
             victim.state = "dead"
-        self.log(
-            "thumb",
-            f"Caesar shows {'mitte: he lives' if thumb == MITTE else 'iugula: he dies'}"
-            f"{' (overruling the crowd)' if thumb != crowd else ''}.",
-            victim.index,
-            thumb=thumb,
-            crowd=crowd,
-            overruled=thumb != crowd,
-        )
+        if self.record:
+            self.log(
+                "thumb",
+                f"Caesar shows {'mitte: he lives' if thumb == MITTE else 'iugula: he dies'}"
+                f"{' (overruling the crowd)' if thumb != crowd else ''}.",
+                victim.index,
+                thumb=thumb,
+                crowd=crowd,
+                overruled=thumb != crowd,
+            )
 
     def result(self, pending: PendingDecision | None, stopped: bool = False) -> Result:
         left = self.sides_left()
@@ -575,7 +587,7 @@ class _Fight:
             reason = "time"
         else:
             reason = ""
-        if finished:
+        if finished and self.record:
             text = f"{winner} wins." if winner else "Nobody wins: a draw."
             self.log("end", text, reason=reason, winner=winner, board=self.board())
         return Result(

@@ -60,3 +60,19 @@ def test_asked_orders_are_refused():
     asking = Entrant(Fighter("Bithys"), "thraex", 3, CAUTIOUS.asking(DecisionKind.YIELD))
     with pytest.raises(RulesError, match="side a's orders ask the GM"):
         exact_odds(BoutSetup(asking, murmillo()))
+
+
+@pytest.mark.parametrize(("wounds_a", "wounds_b"), [(0, 9), (9, 0), (8, 8)])
+def test_men_who_come_in_hurt_agree_with_monte_carlo(wounds_a, wounds_b):
+    """The chain works over the Wounds below each man's yield once his turn has begun: a man
+    carried in past it (he yields at once) must still be counted as the engine fights it."""
+    a = Entrant(Fighter("Bithys", melee=3), "thraex", 3, "cautious", wounds=wounds_a)
+    b = Entrant(Fighter("the murmillo", melee=2), "murmillo", 2, "cautious", wounds=wounds_b)
+    setup = BoutSetup(a, b)
+    exact = exact_odds(setup)
+    assert exact.a_wins + exact.b_wins + exact.draws + exact.unresolved == pytest.approx(1)
+    sample = bout_odds(setup, bouts=3000, seed=11)
+    for name in ("a_wins", "loser_missio", "loser_editor_choice", "sword_called"):
+        count = getattr(sample, name)
+        bound = 3 * max(sample.standard_error(count), 0.1)
+        assert sample.percent(count) == pytest.approx(100 * getattr(exact, name), abs=bound)
