@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arena.adapters.base import EntrantEnd, Fought, InjuryDone, Ruling, Stepped
+from arena.adapters.base import EntrantEnd, Fought, InjuryDone, Ruling, Stepped, Words
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry
 from ludus.models import Gladiator
@@ -88,6 +88,9 @@ TURN_LABELS = {
     engine.FINGER: "Raise the finger (yield)",
 }
 RULESET = SandsRuleset()
+# A Sands bout is fought in turns, and a man's standing is the crowd's mood (docs/rules.md,
+# "Standing and the purse"): the reports say so (play_show, the purse's memo).
+WORDS = Words(round="turn", rounds="turns", standing="the crowd's mood")
 
 __all__ = [  # the engine's names the Sands pages draw with
     "BOARD_RADIUS",
