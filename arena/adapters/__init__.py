@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from arena.adapters.base import ERA_WORDS, Words
 from arena.errors import BoutError
 
 ADAPTERS: dict[str, str] = {
@@ -28,3 +29,12 @@ def adapter_for(key: str) -> ModuleType:
     if path is None:
         raise BoutError(NO_ADAPTER.format(ruleset=key))
     return importlib.import_module(path)
+
+
+def words_for(key: str) -> Words:
+    """The words the reports name a bout's steps and standing with under ruleset `key` (the
+    adapter's `WORDS`; the Era's when it declares none, or for a ruleset with no adapter)."""
+    try:
+        return getattr(adapter_for(key), "WORDS", ERA_WORDS)
+    except BoutError:
+        return ERA_WORDS

@@ -17,6 +17,23 @@ NO_MAN_SIDE_ID = 0
 
 
 @dataclass(frozen=True)
+class Words:
+    """How a ruleset's reports name a bout's steps and a man's standing (the Era's by default:
+    "3 rounds", "Crowd Favor 4"). An adapter that names them otherwise declares `WORDS`."""
+
+    round: str = "round"
+    rounds: str = "rounds"
+    standing: str = "Crowd Favor"
+
+    def steps(self, count: int) -> str:
+        """'1 round', '3 rounds' ('1 turn', '3 turns')."""
+        return f"{count} {self.round if count == 1 else self.rounds}"
+
+
+ERA_WORDS = Words()
+
+
+@dataclass(frozen=True)
 class InjuryDone:
     """An injury taken in the bout, as the campaign's Injury row keeps it."""
 

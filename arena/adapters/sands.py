@@ -15,9 +15,10 @@ the crowd), so nothing waits for the editor: `verdict_due` is always False.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from arena.adapters.base import EntrantEnd, Fought, InjuryDone, Ruling, Stepped
+from arena.adapters.base import EntrantEnd, Fought, InjuryDone, Ruling, Stepped, Words
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry
 from ludus.models import Gladiator
@@ -37,6 +38,7 @@ from rules.sands.ruleset import (
     SandsSheet,
     carried_marks,
     orders_mapping,
+    spec_of,
 )
 
 ENGINE_VERSION = engine.ENGINE_VERSION
@@ -88,6 +90,9 @@ TURN_LABELS = {
     engine.FINGER: "Raise the finger (yield)",
 }
 RULESET = SandsRuleset()
+# A Sands bout is fought in turns, and a man's standing is the crowd's mood (docs/rules.md,
+# "Standing and the purse"): the reports say so (play_show, the purse's memo).
+WORDS = Words(round="turn", rounds="turns", standing="the crowd's mood")
 
 __all__ = [  # the engine's names the Sands pages draw with
     "BOARD_RADIUS",
@@ -113,19 +118,37 @@ def sands_pair(bout: Bout) -> tuple[BoutEntry, BoutEntry]:
     return entries[0], entries[1]
 
 
+def man_data(man: Gladiator, orders: Mapping[str, str]) -> dict:
+    """A campaign man as a bout's setup keeps him (JSON): his class (his armatura), these
+    orders (the engine's mapping) and the names of the injuries he carries, unhealed (their
+    wound marks fill his boxes)."""
+    return {
+        "gladiator": man.pk,
+        "name": man.name,
+        "kind": man.armatura,
+        "orders": dict(orders),
+        "injuries": [injury.name for injury in carried_injuries(man)],
+        "wounds": man.wounds,
+    }
+
+
 def _entrant_data(man: Gladiator, orders: dict | None) -> dict:
     try:
         mapping = orders_mapping(orders, man.orders)
     except RulesError as error:
         raise BoutError(ENGINE_REFUSED.format(error=error)) from error
-    return {
-        "gladiator": man.pk,
-        "name": man.name,
-        "kind": man.armatura,
-        "orders": mapping,
-        "injuries": [injury.name for injury in carried_injuries(man)],
-        "wounds": man.wounds,
-    }
+    return man_data(man, mapping)
+
+
+def _entrant_input(side: str, data: dict) -> EntrantInput:
+    return EntrantInput(
+        name=data["name"],
+        sheet=SandsSheet(),
+        side=side,
+        orders=dict(data.get("orders", {})),
+        injuries=tuple(data.get("injuries", ())),
+        equipment=data["kind"],
+    )
 
 
 def setup_data(bout: Bout) -> dict:
@@ -141,19 +164,19 @@ def setup_data(bout: Bout) -> dict:
 
 def setup_from_data(data: dict) -> engine.Setup:
     try:
-        entrants = [
-            EntrantInput(
-                name=data[side]["name"],
-                sheet=SandsSheet(),
-                side=side,
-                orders=dict(data[side].get("orders", {})),
-                injuries=tuple(data[side].get("injuries", ())),
-                equipment=data[side]["kind"],
-            )
-            for side in SIDES
-        ]
+        entrants = [_entrant_input(side, data[side]) for side in SIDES]
         limit = data.get("turn_limit")
         return RULESET.setup(entrants, **({} if limit is None else {"turn_limit": limit}))
+    except (RulesError, KeyError, TypeError) as error:
+        raise BoutError(ENGINE_REFUSED.format(error=error)) from error
+
+
+def man_spec(man: Gladiator, orders: Mapping[str, str]) -> engine.FighterSpec:
+    """A campaign man as his bout's setup takes him (`man_data`, then the ruleset's
+    `spec_of`): his class and the wound marks of the injuries he carries, on these orders
+    (the odds page's: no man's own). A BoutError names a location too full to fight with."""
+    try:
+        return spec_of(_entrant_input(SIDES[0], man_data(man, orders)))
     except (RulesError, KeyError, TypeError) as error:
         raise BoutError(ENGINE_REFUSED.format(error=error)) from error
 

@@ -16,6 +16,7 @@ from arena.adapters import sands as adapter
 from arena.book.selectors import book_for_event
 from arena.errors import BoutError
 from arena.models import Bout
+from arena.selectors.calendar import show_day_note
 from arena.selectors.pages import bout_aftermath, pending_choice
 from ludus.access import Access
 from ludus.history import objects_changes
@@ -407,6 +408,8 @@ def bout_context(access: Access, bout: Bout, number: int | None = None) -> dict:
     if access.is_gm:
         extra["can_undo"] = bout.status == Bout.Status.FIGHTING and bout.rounds > 0
         extra["history"] = objects_changes([bout, *bout.entries.all()])
+        if bout.status == Bout.Status.PLANNED:  # the calendar moves before the first turn
+            extra["day_note"] = show_day_note(bout.show, access.campaign.day)
     orders = {side: _orders(access, bout, side) for side in SIDES}
     return extra | {
         "order_forms": _order_forms(access, bout),

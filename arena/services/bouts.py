@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.dispatch import receiver
 
-from arena.adapters import adapter_for
+from arena.adapters import adapter_for, words_for
 from arena.adapters.base import Fought
 from arena.book.services import bout_book_close
 from arena.errors import BoutError
@@ -480,7 +480,8 @@ def _after(bout: Bout, *, sword_given: bool = False) -> None:
         winner.refresh_from_db(fields=["status"])
     if winner is not None and winner.is_alive:
         # A winner who died of his wounds before the editor's decision takes no purse.
-        purse_pay(bout=bout, winner=winner, favor=_winner_favor(bout))
+        standing = words_for(bout.show.campaign.ruleset).standing  # Sands: the crowd's mood
+        purse_pay(bout=bout, winner=winner, favor=_winner_favor(bout), standing=standing)
     if sword_given:
         # The lanista's price to the man's lanista, hired or not (nothing for a man of no school).
         sword_given_charge(bout=bout, gladiator=bout.loser)

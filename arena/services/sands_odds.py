@@ -14,6 +14,7 @@ import dataclasses
 from collections.abc import Callable
 
 from arena.adapters import sands_odds as sands
+from arena.adapters.sands import man_spec
 from arena.errors import BoutError
 from arena.services.odds_runs import odds_job_start, odds_jobs
 from ludus.models import Campaign, Gladiator, Job
@@ -31,7 +32,14 @@ Progress = Callable[[int], None]
 class SandsOddsAsk:
     """What a member asked the odds of: each side a man of the campaign (his kind is his
     armatura) or, without one, a kind; each side's orders (the form's, never a man's own);
-    the bouts and the seed."""
+    the bouts and the seed.
+
+    A man fights the priced bouts as his bout's setup would take him (the Sands adapter's
+    `man_spec`): with the wound marks of the injuries he carries, unhealed. `carried_a` and
+    `carried_b` keep those marks by location once the ask is fixed (`carrying`, when a
+    background run is queued), so the run and its result read what he carried when it was
+    asked, whatever the medicus did since; None reads them from the man now.
+    """
 
     kind_a: str
     kind_b: str
@@ -42,6 +50,8 @@ class SandsOddsAsk:
     fighter_a: Gladiator | None = None
     fighter_b: Gladiator | None = None
     turn_limit: int | None = None
+    carried_a: dict[str, int] | None = None
+    carried_b: dict[str, int] | None = None
 
     def spec(self, side: str) -> sands.FighterSpec:
         man: Gladiator | None = getattr(self, f"fighter_{side}")
@@ -53,7 +63,19 @@ class SandsOddsAsk:
             raise BoutError(
                 NOT_SANDS.format(name=man.name, armatura=man.get_armatura_display().lower())
             )
-        return sands.FighterSpec(name=man.name, kind=man.armatura, orders=orders)
+        spec = man_spec(man, orders)  # his class and the wounds he carries, as a bout takes him
+        carried = getattr(self, f"carried_{side}")
+        if carried is not None:  # the marks he carried when the run was asked
+            spec = sands.FighterSpec(spec.name, spec.kind, spec.orders, dict(carried))
+        return spec
+
+    def carrying(self) -> SandsOddsAsk:
+        """The ask with each man's carried wound marks fixed as they are now."""
+        fixed = {}
+        for side in "ab":
+            if getattr(self, f"fighter_{side}") is not None:
+                fixed[f"carried_{side}"] = dict(self.spec(side).carried)
+        return dataclasses.replace(self, **fixed)
 
     def setup(self) -> sands.Setup:
         """The engine's setup; a BoutError names a man who cannot fight the duel, a RulesError
@@ -74,6 +96,9 @@ class SandsOddsAsk:
     def from_params(cls, campaign: Campaign, params: dict) -> SandsOddsAsk:
         men = Gladiator.objects.filter(campaign=campaign)
         data = dict(params)
+        for side in "ab":  # a run queued before the wounds were kept was run fresh
+            if params.get(f"fighter_{side}") is not None:
+                data.setdefault(f"carried_{side}", {})
         for side in "ab":
             pk = params.get(f"fighter_{side}")
             data[f"fighter_{side}"] = None if pk is None else men.get(pk=pk)
@@ -108,8 +133,9 @@ def result_from(data: dict) -> sands.SandsOdds:
 
 def sands_odds_job_start(*, campaign: Campaign, ask: SandsOddsAsk, task, user=None) -> Job:
     """Queue a Sands run in the background: the Era runs' queue (odds_runs.odds_job_start:
-    refused at once if the engine refuses, a repeated click queues once), of its own kind."""
-    return odds_job_start(campaign=campaign, ask=ask, task=task, user=user, kind=KIND)
+    refused at once if the engine refuses, a repeated click queues once), of its own kind. The
+    ask keeps the marks its men carry now, so healing them while it waits changes nothing."""
+    return odds_job_start(campaign=campaign, ask=ask.carrying(), task=task, user=user, kind=KIND)
 
 
 def sands_odds_jobs(campaign: Campaign):

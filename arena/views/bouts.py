@@ -25,7 +25,6 @@ from arena.book.selectors import book_for_event
 from arena.errors import BoutError
 from arena.forms import DecisionForm, EditorChoiceForm, FightForm, UndoForm
 from arena.models import Bout, Verdict
-from arena.selectors import sands
 from arena.selectors.calendar import show_day_note
 from arena.selectors.pages import (
     bout_aftermath,
@@ -44,6 +43,7 @@ from arena.services.bouts import appeal_appellant, bout_decide, bout_fight, crow
 from arena.services.rudis import rudis_give
 from arena.services.undo import bout_undo
 from arena.views import moritari as moritari_pages
+from arena.views import sands as sands_pages
 from economy.ledger import LedgerError
 from ludus.access import Access, campaign_view
 from ludus.errors import AlreadyDone, Refusal
@@ -54,7 +54,6 @@ from ludus.views.calendar import say_if_moved
 NOT_YOUR_CHOICE = "That choice is not yours to make."
 NO_CHOICE_PENDING = "The bout is not waiting for a choice."
 FOUGHT_ROUND = "Round {round} fought."
-FOUGHT_TURN = "Turn {round} fought."  # a Sands bout is fought a turn at a time
 FOUGHT_TO_END = "The bout is fought: {text}"
 AWAITING_EDITOR = "The bout waits for the editor's decision."
 WAITING = "The engine waits for a choice: {prompt}"
@@ -74,23 +73,12 @@ CHOICE_LABELS = {
     "none": "Nothing",
 }
 END_LABELS = dict(Bout.EndReason.choices)
-# A Sands bout (seed 000) has its own pages: its context is arena.selectors.sands's.
-SANDS = "sands"
-BOUT_TEMPLATES = {SANDS: "arena/sands/bout_detail.html"}
 ERA_BOUT = "arena/bouts/bout_detail.html"
 
-
-def _is_sands(bout: Bout) -> bool:
-    return bout.show.campaign.ruleset == SANDS
-
-
-def _template(bout: Bout) -> str:
-    return BOUT_TEMPLATES.get(bout.show.campaign.ruleset, ERA_BOUT)
-
-
-# A ruleset whose bouts have pages of their own (the fight's board, its own choices); the
-# Era's are the ones here.
-RULESET_PAGES = {"moritari": moritari_pages}
+# The rulesets whose bouts have pages of their own (the board, their own choices and words):
+# each a module with bout_detail, respond, report, bout_choose and bout_replay. The Era's
+# pages are the ones here; this table is the only place a ruleset is named.
+RULESET_PAGES = {"moritari": moritari_pages, "sands": sands_pages}
 
 
 def _ruleset_pages(bout: Bout):
@@ -121,8 +109,6 @@ def _verdict(bout: Bout) -> Verdict | None:
 
 
 def _bout_context(access: Access, bout: Bout) -> dict:
-    if _is_sands(bout):
-        return sands.bout_context(access, bout)
     steps = bout_steps(bout)
     inputs = bout_inputs(bout)
     pending = pending_choice(bout)
@@ -191,7 +177,7 @@ def _bout_context(access: Access, bout: Bout) -> dict:
 def _panel(request: HttpRequest, access: Access, bout: Bout, status: int = 200) -> HttpResponse:
     bout = _get_bout(access, bout.pk)  # re-read: the service may have changed it
     context = _bout_context(access, bout)
-    return render(request, _template(bout) + "#bout-panel", context, status=status)
+    return render(request, ERA_BOUT + "#bout-panel", context, status=status)
 
 
 def _respond(request, access, bout, status=200) -> HttpResponse:
@@ -203,7 +189,7 @@ def _respond(request, access, bout, status=200) -> HttpResponse:
         return _panel(request, access, bout, status)
     if status != 200:
         bout = _get_bout(access, bout.pk)
-        return render(request, _template(bout), _bout_context(access, bout), status=status)
+        return render(request, ERA_BOUT, _bout_context(access, bout), status=status)
     return redirect("arena:bout_detail", access.campaign.pk, bout.pk)
 
 
@@ -215,7 +201,7 @@ def bout_detail(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
         return pages.bout_detail(request, access, bout)
     if request.htmx and request.GET.get("part") == "panel":
         return _panel(request, access, bout)
-    return render(request, _template(bout), _bout_context(access, bout))
+    return render(request, ERA_BOUT, _bout_context(access, bout))
 
 
 @campaign_view(gm_only=True, nav="shows")
@@ -261,8 +247,7 @@ def _report(request: HttpRequest, bout: Bout) -> None:
         if pending is not None:
             messages.info(request, WAITING.format(prompt=pending.prompt))
         else:
-            fought = FOUGHT_TURN if _is_sands(bout) else FOUGHT_ROUND
-            messages.info(request, fought.format(round=bout.rounds))
+            messages.info(request, FOUGHT_ROUND.format(round=bout.rounds))
     else:
         end = next((e for e in reversed(bout.log) if e.get("kind") == "end"), None)
         messages.success(request, FOUGHT_TO_END.format(text=end["text"] if end else ""))
@@ -408,8 +393,6 @@ def bout_replay(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
     bout = _get_bout(access, bout_id)
     if (pages := _ruleset_pages(bout)) is not None:
         return pages.bout_replay(request, access, bout)
-    if bout.log and _is_sands(bout):
-        return _sands_replay(request, bout)
     steps = bout_steps(bout)
     if not bout.log:
         messages.info(request, NO_LOG)
@@ -441,15 +424,6 @@ def bout_replay(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
         "live_odds_shown": live_odds_visible(access, access.campaign),
     }
     template = "arena/bouts/bout_replay.html"
-    if request.htmx:
-        template += "#replay-step"
-    return render(request, template, context)
-
-
-def _sands_replay(request: HttpRequest, bout: Bout) -> HttpResponse:
-    """A Sands bout move by move (?step=N: after the Nth event of its log)."""
-    context = sands.replay_context(bout, sands.parse_step(request.GET.get("step")))
-    template = "arena/sands/bout_replay.html"
     if request.htmx:
         template += "#replay-step"
     return render(request, template, context)

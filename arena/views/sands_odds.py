@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from arena.adapters import sands_odds as sands
+from arena.adapters.sands import WOUND_BOXES
 from arena.sands_odds_forms import SandsOddsForm
 from arena.selectors.pages import campaign_fighters
 from arena.services.sands_odds import (
@@ -87,6 +88,20 @@ def _fair_line(name: str, p: float) -> str | None:
         return None
 
 
+def carried_rows(setup: sands.Setup) -> list[tuple[str, list[tuple[str, int, int]]]]:
+    """What each side carries into the priced bouts: (name, [(location, marks, boxes)]), his
+    unhealed wounds' marks by location against the location's boxes (none: he comes fresh)."""
+    rows = []
+    for spec in (setup.a, setup.b):
+        marks = [
+            (str(where), spec.carried[str(where)], boxes)
+            for where, boxes in WOUND_BOXES.items()
+            if spec.carried.get(str(where), 0)
+        ]
+        rows.append((spec.name, marks))
+    return rows
+
+
 def result_context(setup: sands.Setup, run: sands.SandsOdds) -> dict:
     """The figures the page shows of a run: who wins, the loser's fate (all and by side), how
     the bouts ended, as the charts' rows (label, share, note, tone)."""
@@ -120,6 +135,7 @@ def result_context(setup: sands.Setup, run: sands.SandsOdds) -> dict:
         "b": setup.b,
         "orders_a": sands.orders_text(setup.a.orders),
         "orders_b": sands.orders_text(setup.b.orders),
+        "carried": carried_rows(setup),
         "winners": winners,
         "fates": fates,
         "by_side": by_side,

@@ -21,11 +21,20 @@ FAVOR_MAX = 6  # Crowd Favor runs 0 to 6: the dearest purse is at 6
 
 
 @transaction.atomic
-def purse_pay(*, bout: BoutRef, winner: Gladiator, favor: int, created_by=None) -> Transaction:
+def purse_pay(
+    *,
+    bout: BoutRef,
+    winner: Gladiator,
+    favor: int,
+    created_by=None,
+    standing: str = "Crowd Favor",
+) -> Transaction:
     """The winner's purse, from the editor's purse to the winner's peculium, once per bout.
 
     1 purse; 2 purses (and a palm, see `earns_palm`) at Crowd Favor 5 or 6. A second call for
     the same bout returns the first transaction; one that disagrees with it is refused.
+    `standing` names the standing in the memo in the ruleset's words (Sands: "the crowd's
+    mood").
     """
     amount = winner_purse(favor)
     if winner.pk not in {man.pk for man in bout.fighters}:
@@ -37,7 +46,7 @@ def purse_pay(*, bout: BoutRef, winner: Gladiator, favor: int, created_by=None) 
     return contract_post(
         campaign=show.campaign,
         cause=Transaction.Cause.PURSE,
-        memo=f"{winner.name} wins at {show.name} (Crowd Favor {favor}): {format_price(amount)}"
+        memo=f"{winner.name} wins at {show.name} ({standing} {favor}): {format_price(amount)}"
         f"{palm}",
         legs=[Leg(accounts.purse(show.editor), -amount), Leg(accounts.peculium(winner), amount)],
         idempotency_key=f"purse:bout:{bout.pk}",

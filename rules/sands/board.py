@@ -93,6 +93,16 @@ def back_to_the_wall(defender: Hex, attacker: Hex, radius: int = RADIUS) -> bool
     return adjacent(defender, attacker) and not on_grid(directly_away(defender, attacker), radius)
 
 
+def rear_off_grid(defender: Hex, attacker: Hex, radius: int = RADIUS) -> bool:
+    """Any of the defender's rear hexes off the grid (the hex directly away among them: Back
+    to the Wall), against an adjacent attacker."""
+    if radius == RADIUS:
+        off = _REAR_OFF.get((defender, attacker))
+        if off is not None:
+            return off
+    return any(not on_grid(h, radius) for h in rear_hexes(defender, attacker))
+
+
 def edge_distance(h: Hex, radius: int = RADIUS) -> int:
     """Hexes from `h` to the wall: 0 on the outermost ring."""
     if radius == RADIUS:
@@ -143,6 +153,9 @@ _EDGE: dict[Hex, int] = {h: RADIUS - max(abs(h[0]), abs(h[1]), abs(h[0] + h[1]))
 _PAIRS = [(d, a) for d in hexes(RADIUS + 1) for a in neighbours(d)]
 _REAR: dict[tuple[Hex, Hex], tuple[Hex, ...]] = {pair: _rear_hexes(*pair) for pair in _PAIRS}
 _WALL: dict[tuple[Hex, Hex], bool] = {(d, a): directly_away(d, a) not in _GRID for d, a in _PAIRS}
+_REAR_OFF: dict[tuple[Hex, Hex], bool] = {
+    pair: any(h not in _GRID for h in rear) for pair, rear in _REAR.items()
+}
 _TOWARDS: dict[tuple[Hex, Hex], tuple[Hex, ...]] = {
     (frm, to): _steps_towards(frm, to) for frm in _GRID for to in _GRID
 }

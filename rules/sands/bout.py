@@ -42,6 +42,7 @@ from rules.sands.board import (
     neighbours,
     on_grid,
     rear_hexes,
+    rear_off_grid,
     step_towards,
 )
 from rules.sands.dice import FACE_OF, POOL_SIZE, Face, face_of
@@ -255,8 +256,23 @@ class Result:
         return self.fates[index]
 
 
+# Orders read from a mapping, by its items: a run of odds fights thousands of bouts on the same
+# orders, and `Orders` is frozen, so one reading serves them all.
+_ORDERS_READ: dict[tuple[tuple[str, Any], ...], Orders] = {}
+
+
+def _orders_of(spec: FighterSpec) -> Orders:
+    key = tuple(spec.orders.items())
+    orders = _ORDERS_READ.get(key)
+    if orders is None:
+        orders = Orders.from_mapping(spec.orders)
+        if len(_ORDERS_READ) < 1024:
+            _ORDERS_READ[key] = orders
+    return orders
+
+
 def _gladiator(index: int, spec: FighterSpec) -> Gladiator:
-    orders = Orders.from_mapping(spec.orders)
+    orders = _orders_of(spec)
     g = Gladiator(index, spec, kind_of(spec.kind), orders, START[index])
     g.wounds = {Location(where): marks for where, marks in spec.carried.items() if marks}
     return g
@@ -549,7 +565,11 @@ class Bout:
         return self.g[1 - mover.index].pos == h
 
     def move(self, g: Gladiator, to: Hex, how: str) -> None:
-        if not on_grid(to, self.radius) or self.occupied(to, g) or distance(g.pos, to) != 1:
+        if (
+            to == self.g[1 - g.index].pos
+            or not on_grid(to, self.radius)
+            or distance(g.pos, to) != 1
+        ):
             raise RulesError(f"{g.name} cannot move from {g.pos} to {to}")
         frm, g.pos = g.pos, to
         g.moved += 1
@@ -575,18 +595,19 @@ class Bout:
     def two_dice(self, g: Gladiator) -> list[Face] | None:
         """Two dice for a one-hex move: the ones he needs least, never an ATTACK die nor the
         DEFENCE dice he keeps for reactions."""
+        pool = g.pool
         spare: list[Face] = []
-        defence_left = g.count(Face.DEFENCE) - g.orders.keep_defence
         for face in SHED_ORDER:
-            for _ in range(g.count(face)):
-                if face is Face.ATTACK:
-                    continue
-                if face is Face.DEFENCE:
-                    if defence_left <= 0:
-                        continue
-                    defence_left -= 1
-                spare.append(face)
-        return spare[:2] if len(spare) >= 2 else None
+            if face is Face.ATTACK:
+                continue
+            n = pool.count(face)
+            if face is Face.DEFENCE:
+                n = min(n, max(0, n - g.orders.keep_defence))
+            if n:
+                spare += [face] * n
+                if len(spare) >= 2:
+                    return spare[:2]
+        return None
 
     # --- withdrawal and the wall ---------------------------------------------------------
 
@@ -621,7 +642,9 @@ class Bout:
 
     def withdraw(self, defender: Gladiator, attacker: Gladiator, hit: bool, driven: bool) -> None:
         rear = rear_hexes(defender.pos, attacker.pos)
-        free = [h for h in rear if on_grid(h, self.radius) and not self.occupied(h, defender)]
+        # the rear hexes are two hexes from the attacker: only the grid can refuse them
+        radius = self.radius
+        free = [h for h in rear if on_grid(h, radius)]
         if driven:
             # the attacker's choice: against the wall if he can, else nearest it
             if any(not on_grid(h, self.radius) for h in rear):
@@ -860,9 +883,7 @@ class Bout:
         # a Thraex never spends his last Manoeuvre-or-Special die that way if it leaves him
         # nothing to close with; otherwise the preference below
         order: list[str] = []
-        if back_to_the_wall(o.pos, g.pos, self.radius) or any(
-            not on_grid(h, self.radius) for h in rear_hexes(o.pos, g.pos)
-        ):
+        if rear_off_grid(o.pos, g.pos, self.radius):  # Back to the Wall, or a rear hex off
             order.append("driven_attack")
         if "shield_lunge" in g.kind.specials and g.fatigue < FATIGUED_AT - 2:
             order.append("shield_lunge")
@@ -1022,7 +1043,10 @@ class Bout:
                 g.orders = Orders.from_mapping(PRESETS[choice])
 
     def initiative_score(self, g: Gladiator) -> int:
-        return g.count(Face.MANOEUVRE) + (g.count(Face.SPECIAL) if g.has("dominant") else 0)
+        pool = g.pool
+        if "dominant" in g.kind.traits:
+            return pool.count(Face.MANOEUVRE) + pool.count(Face.SPECIAL)
+        return pool.count(Face.MANOEUVRE)
 
     def initiative_phase(self) -> None:
         self.phase = 2

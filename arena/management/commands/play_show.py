@@ -12,6 +12,7 @@ A missing show, or one the rules refuse to hold, is a one-line error and exit st
 
 from django.core.management.base import BaseCommand, CommandError
 
+from arena.adapters import words_for
 from arena.models import Bout, BoutEntry, Show
 from arena.selectors.bouts import show_card, show_events
 from arena.selectors.fights import fight_line, is_pair
@@ -29,13 +30,14 @@ NO_SHOW = "--show: no show with id {id}."
 def bout_line(bout: Bout) -> str:
     if not is_pair(bout):  # a fight of several men and beasts (Moritari)
         return fight_line(bout)
+    words = words_for(bout.show.campaign.ruleset)  # Sands: turns, and the crowd's mood
     pair = f"{bout.order}. {bout.entry_a.gladiator} v {bout.entry_b.gladiator}"
-    favors = f"Crowd Favor {bout.entry_a.standing}-{bout.entry_b.standing}"
+    favors = f"{words.standing} {bout.entry_a.standing}-{bout.entry_b.standing}"
     if bout.winner is None:
-        return f"{pair}: {bout.get_end_reason_display().lower()} after {bout.rounds} rounds"
+        return f"{pair}: {bout.get_end_reason_display().lower()} after {words.steps(bout.rounds)}"
     line = (
         f"{pair}: {bout.winner.name} wins ({bout.get_end_reason_display().lower()}) in "
-        f"{bout.rounds} rounds, {favors}"
+        f"{words.steps(bout.rounds)}, {favors}"
     )
     verdict = getattr(bout, "verdict", None)
     if verdict is not None:

@@ -100,3 +100,25 @@ def test_the_same_seed_plays_the_same_sands_show(db):
         logs.append([b.log for b in show.bouts.order_by("order")])
         Campaign.objects.filter(pk=campaign.pk).update(name=f"played {n}")  # load it again
     assert logs[0] == logs[1]
+
+
+def test_play_show_says_turns_and_the_crowds_mood_for_sands(sands_demo):
+    """A Sands show's lines in the Sands' words: turns, not rounds; the crowd's mood (its 0-6
+    standing, 3 + Favour - Disfavour - Apathy), not the Era's Crowd Favor; the purse's memo too."""
+    _, campaign = sands_demo
+    show = Show.objects.get(campaign=campaign)
+    text = run("play_show", "--show", str(show.pk), "--seed", "1")
+    assert "round" not in text and "Crowd Favor" not in text
+    for bout in show.bouts.order_by("order"):
+        line = next(line for line in text.splitlines() if line.startswith(f"  {bout.order}. "))
+        turns = f"{bout.rounds} turn" + ("" if bout.rounds == 1 else "s")
+        assert turns in line, line
+        if bout.winner is not None:
+            mood = f"the crowd's mood {bout.entry_a.standing}-{bout.entry_b.standing}"
+            assert mood in line, line
+            winning = bout.entry("a") if bout.entry_a.gladiator == bout.winner else bout.entry_b
+            memo = f"{bout.winner.name} wins at {show.name} (the crowd's mood {winning.standing})"
+            assert f"Purse: {memo}" in text
+    assert Transaction.objects.filter(memo__contains="the crowd's mood").count() == len(
+        [b for b in show.bouts.all() if b.winner is not None]
+    )

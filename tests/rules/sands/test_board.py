@@ -15,6 +15,7 @@ from rules.sands.board import (
     neighbours,
     on_grid,
     rear_hexes,
+    rear_off_grid,
     step_towards,
 )
 
@@ -86,4 +87,18 @@ def test_the_tables_answer_as_the_plain_geometry():
             assert back_to_the_wall(defender, attacker) == wall
             if adjacent(defender, attacker):
                 assert rear_hexes(defender, attacker) == board._rear_hexes(defender, attacker)
+                off = any(not board._on_grid(h, 4) for h in board._rear_hexes(defender, attacker))
+                assert rear_off_grid(defender, attacker) == off
+                assert rear_off_grid(defender, attacker, 5) == any(
+                    not board._on_grid(h, 5) for h in board._rear_hexes(defender, attacker)
+                )
             assert adjacent(defender, attacker) == (distance(defender, attacker) == 1)
+
+
+def test_a_rear_hex_off_the_grid_without_the_back_to_the_wall():
+    """Against the wall at an angle: the hex directly away is on the grid, another rear hex is
+    not (a Driven Attack can still force him off)."""
+    assert not back_to_the_wall((4, -2), (4, -3))  # directly away, (4, -1), is on
+    assert rear_off_grid((4, -2), (4, -3))  # but (5, -2) is off
+    assert back_to_the_wall((4, -2), (3, -2)) and rear_off_grid((4, -2), (3, -2))
+    assert not rear_off_grid((3, 0), (2, 0))  # (4, 0), (4, -1), (3, 1): all on the grid
