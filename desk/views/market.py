@@ -51,11 +51,22 @@ def _forms(access: Access, data=None, *, bound: str = "", initial: dict | None =
         "hire": HireForm(
             **args("hire"), shows=choices.hire_shows, men=choices.hire_men, allow_price=gm
         ),
-        "buy": BuyForm(**args("buy"), buyers=choices.buyers, men=choices.buy_men, allow_price=gm),
+        "buy": BuyForm(
+            **args("buy"),
+            buyers=choices.buyers,
+            men=choices.buy_men,
+            allow_price=gm,
+            ruleset=access.campaign.ruleset,
+        ),
         "sell": SellForm(
             **args("sell"), men=choices.sell_men, buyers=choices.sell_buyers, allow_price=gm
         ),
-        "sign": SignForm(**args("sign"), lanistae=choices.sign_lanistae, men=choices.sign_men),
+        "sign": SignForm(
+            **args("sign"),
+            lanistae=choices.sign_lanistae,
+            men=choices.sign_men,
+            ruleset=access.campaign.ruleset,
+        ),
         "manumit": ManumitForm(**args("manumit"), men=choices.manumit_men),
     }
 
