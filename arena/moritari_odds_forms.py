@@ -102,7 +102,7 @@ class MoritariOddsForm(CampaignForm):
                     return data
                 chosen[pick.man.pk] = f"fighter {slot}"
             picks.append(pick)
-        if self.errors:
+        if any(f"fighter_{slot}" in self.errors for slot in range(1, SLOTS + 1)):
             return data
         if len(picks) < 2:
             raise forms.ValidationError(TOO_FEW.format(count=len(picks)))
