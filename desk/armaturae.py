@@ -13,6 +13,6 @@ NOT_HERE = "{label}: a man of this campaign is one of {known}."
 def limit_armaturae(field, ruleset: str, label: str) -> None:
     """Offer the campaign's armaturae only, and refuse any other naming the field."""
     choices = armatura_choices(ruleset)
-    field.choices = ([("", "---------")] if not field.required else []) + choices
+    field.choices = choices
     known = ", ".join(name.lower() for _, name in choices)
     field.error_messages["invalid_choice"] = NOT_HERE.format(label=label, known=known)

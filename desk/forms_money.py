@@ -9,7 +9,6 @@ import uuid
 from django import forms
 
 from arena.models import Show
-from desk.armaturae import limit_armaturae
 from economy.limits import MAX_POSTING
 from economy.models import Account, Hire, Transaction
 from economy.services.prices import PURCHASE_LINES, RESALE
@@ -117,12 +116,10 @@ class BuyForm(ContractForm):
         help_text="Leave empty for the usual price.",
     )
 
-    def __init__(self, *args, buyers, men, allow_price: bool, ruleset: str = "", **kwargs):
+    def __init__(self, *args, buyers, men, allow_price: bool, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["buyer"].queryset = buyers
         self.fields["gladiator"].queryset = men
-        if ruleset:
-            limit_armaturae(self.fields["armatura"], ruleset, "Type")
         if not allow_price:
             del self.fields["price"]
 
@@ -170,12 +167,10 @@ class SignForm(ContractForm):
     )
     bouts = bounded_integer(label="Bouts owed", low=1, high=100, initial=3)
 
-    def __init__(self, *args, lanistae, men, ruleset: str = "", **kwargs):
+    def __init__(self, *args, lanistae, men, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["lanista"].queryset = lanistae
         self.fields["gladiator"].queryset = men
-        if ruleset:
-            limit_armaturae(self.fields["armatura"], ruleset, "Type")
 
     def clean(self):
         data = super().clean()

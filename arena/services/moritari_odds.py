@@ -110,6 +110,11 @@ class MoritariOddsAsk:
         return cls(picks=picks, fights=int(params["fights"]), seed=int(params["seed"]))
 
     @property
+    def bouts(self) -> int:
+        """The fights, by the name the Era's and Sands' asks give them (a job's total)."""
+        return self.fights
+
+    @property
     def title(self) -> str:
         names = [row["name"] for row in self._names()]
         return f"{' v '.join(names)} (Moritari): {self.fights:,} fights, seed {self.seed}"
