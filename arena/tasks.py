@@ -7,7 +7,7 @@ import logging
 
 from django_tasks import task
 
-from arena.services import sands_odds
+from arena.services import moritari_odds, sands_odds
 from arena.services.odds_runs import OddsAsk, odds_in_chunks, result_data
 from ludus.errors import Refusal
 from ludus.models import Gladiator
@@ -57,3 +57,26 @@ def sands_odds_job(job_id: int) -> None:
         logger.exception("sands odds job %s failed", job_id)
         raise
     job_finish(job_id, sands_odds.result_data(result))
+
+
+@task()
+def moritari_odds_job(job_id: int) -> None:
+    """The odds of a Moritari skirmish over many fights, the progress on the job every few
+    hundred."""
+    job = job_begin(job_id)
+    try:
+        ask = moritari_odds.MoritariOddsAsk.from_params(job.campaign, job.params)
+        result = moritari_odds.moritari_odds_run(
+            ask, progress=lambda done: job_progress(job_id, done)
+        )
+    except Gladiator.DoesNotExist:
+        job_fail(job_id, moritari_odds.MAN_GONE)
+        return
+    except (Refusal, RulesError, ValueError, TypeError, KeyError) as error:
+        job_fail(job_id, str(error))
+        return
+    except Exception:
+        job_fail(job_id, "The run failed on the server; the error is in the worker's log.")
+        logger.exception("moritari odds job %s failed", job_id)
+        raise
+    job_finish(job_id, moritari_odds.result_data(result))

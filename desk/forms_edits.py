@@ -4,6 +4,7 @@ ratings as the campaign's ruleset declares them, and the hidden history mark (`s
 from django import forms
 from django.forms.models import fields_for_model
 
+from desk.armaturae import limit_armaturae
 from desk.forms_setup import _members
 from desk.services.edits import EDITOR_FIELDS, LANISTA_FIELDS
 from ludus.forms import HistoryMarkField
@@ -56,6 +57,7 @@ class GladiatorEditForm(_EditForm):
         super().__init__(*args, instance=instance, **kwargs)
         self.fields["owner"].queryset = Lanista.objects.filter(campaign=self.campaign)
         self.fields["owner"].empty_label = "No school (on the market)"
+        limit_armaturae(self.fields["armatura"], self.campaign.ruleset, "Kit")
         self.fields["orders"] = forms.ChoiceField(
             choices=order_choices(self.campaign), initial=instance.orders, label="Orders"
         )

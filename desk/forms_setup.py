@@ -4,6 +4,7 @@ the services in ludus/services/setup.py check the rest and write."""
 from django import forms
 from django.contrib.auth import get_user_model
 
+from desk.armaturae import limit_armaturae
 from economy.limits import MAX_POSTING
 from economy.models import Bettor
 from ludus.forms import OnceKeyField
@@ -15,7 +16,14 @@ from ludus.limits import (
     MIN_YEAR,
     bounded_integer,
 )
-from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
+from ludus.models import (
+    Campaign,
+    Editor,
+    Election,
+    Gladiator,
+    Lanista,
+    Membership,
+)
 from ludus.selectors.people import sheet_fields
 from rules.core.registry import is_playable
 
@@ -148,6 +156,7 @@ class GladiatorForm(_CampaignForm):
         super().__init__(*args, **kwargs)
         self.fields["owner"].queryset = Lanista.objects.filter(campaign=self.campaign)
         self.fields["owner"].empty_label = "No school (on the market)"
+        limit_armaturae(self.fields["armatura"], self.campaign.ruleset, "Armatura")
         # The sheet's ratings, as the campaign's ruleset declares them.
         for field in sheet_fields(self.campaign):
             self.fields[field.name] = forms.IntegerField(

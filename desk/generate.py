@@ -36,7 +36,7 @@ from economy.services.betting import BettingError
 from economy.services.corrections import account_fund
 from economy.services.hire import hire_contract_create
 from ludus.errors import Refusal
-from ludus.models import Armatura, Campaign, Gladiator
+from ludus.models import CLASSIC_ARMATURAE, Campaign, Gladiator
 from ludus.services.recovery import campaign_advance_day
 
 # The bounds of the command's options (each refused by name beyond them).
@@ -209,7 +209,7 @@ class _Builder:
             campaign=self.campaign,
             owner=self.rng.choice(self.lanistae),
             name=_name(self.rng, self.names),
-            armatura=self.rng.choice(Armatura.values),
+            armatura=self.rng.choice([str(a) for a in CLASSIC_ARMATURAE]),
             orders=self.rng.choice(("cautious", "fight-on")),
             price_purses=self.rng.randint(3, 15),
             **_sheet(self.rng),

@@ -132,6 +132,40 @@ class Armatura(models.TextChoices):
     MURMILLO = "murmillo", "Murmillo"
     GAUL = "gaul", "Gaul"
     SAMNITE = "samnite", "Samnite"
+    # Known only to the rules that fight them (Moritari): armatura_choices.
+    SECUTOR = "secutor", "Secutor"
+    RETIARIUS = "retiarius", "Retiarius"
+    HOPLOMACHUS = "hoplomachus", "Hoplomachus"
+
+
+# The armaturae every campaign has had, whatever its rules (a Sands campaign's Gaul is refused
+# by the duel when he is put on the card, as before); the others only where the campaign's
+# ruleset fights them (its `armaturae`).
+CLASSIC_ARMATURAE = (Armatura.THRAEX, Armatura.MURMILLO, Armatura.GAUL, Armatura.SAMNITE)
+UNKNOWN_ARMATURA = (
+    "A {armatura} is not an armatura of {ruleset}: a man of this campaign is one of {known}."
+)
+
+
+def armatura_choices(ruleset: str) -> list[tuple[str, str]]:
+    """The armaturae a man of a campaign of `ruleset` may have, as (value, label) choices."""
+    known = set(CLASSIC_ARMATURAE)
+    if ruleset in ruleset_keys():
+        known |= set(getattr(get_ruleset(ruleset), "armaturae", ()))
+    return [(value, label) for value, label in Armatura.choices if value in known]
+
+
+def armatura_refusal(ruleset: str, armatura: str) -> str | None:
+    """Why a man of a campaign of `ruleset` cannot have `armatura` (None: he may)."""
+    choices = armatura_choices(ruleset)
+    if armatura in {value for value, _ in choices} or armatura not in Armatura.values:
+        return None  # an armatura of no campaign is the field's own choices' refusal
+    rules = get_ruleset(ruleset).name if ruleset in ruleset_keys() else ruleset
+    return UNKNOWN_ARMATURA.format(
+        armatura=Armatura(armatura).label.lower(),
+        ruleset=rules,
+        known=", ".join(label.lower() for _, label in choices),
+    )
 
 
 class Gladiator(models.Model):
@@ -196,6 +230,10 @@ class Gladiator(models.Model):
 
     def clean(self) -> None:
         super().clean()
+        if self.campaign_id is not None:
+            refusal = armatura_refusal(self.campaign.ruleset, self.armatura)
+            if refusal is not None:
+                raise ValidationError({"armatura": refusal})
         try:
             self.sheet = self._normal_sheet()
         except SheetError as error:

@@ -87,12 +87,16 @@ class Fought:
 @dataclass(frozen=True)
 class Stepped:
     """A bout one step back (arena.services.undo): where it stood before its last answer or
-    round. `rounds` 0 is before the first round (the bout is planned again)."""
+    round. `rounds` 0 is before the first round (the bout is planned again).
+
+    `standings` names a pair's entries by side; a fight of several men a side (Moritari) names
+    each entry by its BoutEntry pk in `entry_standings` instead (a side cannot name them)."""
 
     rounds: int
     decisions: list[dict]
     events: list[dict]
     standings: dict[str, int]
+    entry_standings: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

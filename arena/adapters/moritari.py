@@ -325,23 +325,28 @@ def step_back(bout: Bout) -> Stepped:
         if decisions:
             before = replay(bout, decisions=decisions[:-1], turns=turns)
             if before.pending is not None and before.pending.round == turns:
-                return _stepped(before)
+                return _stepped(bout, before)
         if turns <= 1:
             return Stepped(rounds=0, decisions=[], events=[], standings={})
         before = replay(bout, decisions=decisions, turns=turns - 1)
     except RulesError as error:
         raise BoutError(ENGINE_REFUSED.format(error=error)) from error
-    return _stepped(before)
+    return _stepped(bout, before)
 
 
-def _stepped(result: Result) -> Stepped:
-    # Standings (hit points) are read from the log on the fight's pages; the entries' own
-    # are written when the fight is fought on or ends.
+def _stepped(bout: Bout, result: Result) -> Stepped:
+    """The step back, each entry's standing (his hit points) as it stood: by entry, since a
+    side of a skirmish may hold several men."""
+    entries = fight_entries(bout)
     return Stepped(
         rounds=result.turns,
         decisions=[decision.to_dict() for decision in result.decisions],
         events=[event.to_dict() for event in result.events],
         standings={},
+        entry_standings={
+            entry.pk: fighter.hit_points
+            for entry, fighter in zip(entries, result.fighters, strict=True)
+        },
     )
 
 

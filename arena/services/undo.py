@@ -110,6 +110,11 @@ def bout_undo(
             entry = bout.entry(side)
             entry.standing = standing
             entry.save(update_fields=["standing"])
+        by_pk = {entry.pk: entry for entry in bout.entrants}
+        for pk, standing in step.entry_standings.items():
+            entry = by_pk[pk]
+            entry.standing = standing
+            entry.save(update_fields=["standing"])
     bout.full_clean()
     bout.save()
     return bout, said

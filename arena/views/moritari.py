@@ -22,6 +22,7 @@ from arena.book.selectors import book_for_event
 from arena.errors import BoutError
 from arena.forms import DecisionForm
 from arena.models import Bout, BoutEntry
+from arena.selectors.calendar import show_day_note
 from arena.selectors.moritari import (
     caesar_lines,
     fight_fighters,
@@ -121,6 +122,8 @@ def page_context(
     if access.is_gm:
         extra["can_undo"] = bout.status == Bout.Status.FIGHTING and bout.rounds > 0
         extra["history"] = objects_changes([bout, *bout.entries.all()])
+        if bout.status == Bout.Status.PLANNED:  # the calendar moves before the first turn
+            extra["day_note"] = show_day_note(bout.show, access.campaign.day)
     purses = _purses(bout) if bout.status == Bout.Status.DONE else {}
     return (
         extra

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_POST
 from arena.adapters.era import Pool, distribution, exact_engine
 from arena.forms import MAX_ODDS_BOUTS, OddsForm, PoolForm
 from arena.selectors.pages import campaign_fighters
+from arena.services.moritari_odds import moritari_odds_jobs
 from arena.services.odds_runs import (
     BACKGROUND_ABOVE,
     OddsAsk,
@@ -35,7 +36,7 @@ from arena.services.odds_runs import (
 )
 from arena.services.sands_odds import sands_odds_jobs
 from arena.tasks import bout_odds_job
-from arena.views import sands_odds
+from arena.views import moritari_odds, sands_odds
 from economy.odds_lines import OddsError, nearest_odds
 from ludus.access import Access, campaign_view
 from ludus.errors import Refusal
@@ -44,6 +45,7 @@ from rules.core.errors import RulesError
 
 RECENT_JOBS = 8
 SANDS = "sands"  # a Sands campaign's odds: arena/views/sands_odds.py
+MORITARI = "moritari"  # a Moritari campaign's odds: arena/views/moritari_odds.py
 ERA_ONLY = (
     "This page prices a pair by the Era rules; this campaign plays {ruleset}. Its fights are "
     "priced in their books (the engine's line) and on the command line (manage.py bout_odds "
@@ -70,6 +72,8 @@ def odds(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     if access.campaign.ruleset == SANDS:
         return sands_odds.odds_page(request)
+    if access.campaign.ruleset == MORITARI:
+        return moritari_odds.odds_page(request)
     return render(request, "arena/odds.html", _context(access))
 
 
@@ -179,6 +183,8 @@ def odds_run(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     if access.campaign.ruleset == SANDS:
         return sands_odds.odds_run(request)
+    if access.campaign.ruleset == MORITARI:
+        return moritari_odds.odds_run(request)
     form = OddsForm(
         request.POST, campaign=access.campaign, fighters=campaign_fighters(access.campaign)
     )
@@ -220,6 +226,10 @@ def odds_job(request: HttpRequest, campaign_id: int, job_id: int) -> HttpRespons
     if access.campaign.ruleset == SANDS:
         return sands_odds.odds_job(
             request, get_object_or_404(sands_odds_jobs(access.campaign), pk=job_id)
+        )
+    if access.campaign.ruleset == MORITARI:
+        return moritari_odds.odds_job(
+            request, get_object_or_404(moritari_odds_jobs(access.campaign), pk=job_id)
         )
     job = get_object_or_404(odds_jobs(access.campaign), pk=job_id)
     context: dict = {"job": job}

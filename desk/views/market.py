@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from desk.armaturae import limit_armaturae
 from desk.forms_money import BuyForm, HireForm, ManumitForm, SellForm, SignForm
 from desk.selectors_market import market_choices
 from economy.ledger import LedgerError
@@ -112,20 +113,20 @@ def market(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if request.GET.get("gladiator", "").isdigit() and name not in ACTIONS:
         initial["gladiator"] = int(request.GET["gladiator"])
     if name in ACTIONS:
-        forms = _forms(access, request.GET, bound=name)
+        forms = _kits(access, _forms(access, request.GET, bound=name))
         quote, error = _quote(name, forms[name])
         if request.htmx:
             context = {"quote": quote, "quote_error": error}
             return render(request, "desk/market.html#quote", context)
         return _page(request, access, forms, {name: (quote, error)})
-    return _page(request, access, _forms(access, initial=initial), {})
+    return _page(request, access, _kits(access, _forms(access, initial=initial)), {})
 
 
 def _deal(request: HttpRequest, campaign_id: int, name: str, act) -> HttpResponse:
     """Bind the named form to the POST, run the deal, and either redirect with the news or
     show the form again with the refusal (nothing written: each service is atomic)."""
     access = request.access
-    forms = _forms(access, request.POST, bound=name)
+    forms = _kits(access, _forms(access, request.POST, bound=name))
     form = forms[name]
     if request.POST.get("quote") == name:
         # The "Price it" button: the quote without JavaScript; nothing is written.
@@ -139,6 +140,14 @@ def _deal(request: HttpRequest, campaign_id: int, name: str, act) -> HttpRespons
             messages.success(request, news)
             return redirect("economy:market", campaign_id)
     return _page(request, access, forms, {name: _quote(name, form)}, status=400)
+
+
+def _kits(access: Access, forms: dict) -> dict:
+    """A new man's type on the buy and sign forms: only the armaturae the campaign's rules know
+    (desk.armaturae), any other refused naming the field."""
+    for name in ("buy", "sign"):
+        limit_armaturae(forms[name].fields["armatura"], access.campaign.ruleset, "Type")
+    return forms
 
 
 def _key(name: str, data: dict) -> str:

@@ -177,6 +177,9 @@ class Ruleset(Protocol):
     sheet_type: ClassVar[type[Sheet]]
     templates: ClassVar[Mapping[str, str]]  # what it shows: {"bout": "arena/era/bout.html", ...}
     order_presets: ClassVar[tuple[str, ...]]  # the standing orders a man may be given
+    # The armaturae its engine fights (a man's `equipment`): a campaign offers these beyond the
+    # four every campaign has had (ludus.models.armatura_choices).
+    armaturae: ClassVar[tuple[str, ...]]
 
     def setup(self, entrants: Sequence[EntrantInput], **options: object) -> object:
         """The fight's setup from its entrants; `options` are the ruleset's (Era: first)."""

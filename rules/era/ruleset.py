@@ -40,7 +40,7 @@ from rules.era.injuries import (
     injured_wound_points,
     severity_by_name,
 )
-from rules.era.kits import kit_by_name
+from rules.era.kits import KIT_NAMES, kit_by_name
 from rules.era.orders import PRESETS, Orders, orders_by_name
 from rules.era.sheet import EraSheet
 
@@ -124,6 +124,7 @@ class EraRuleset:
         "dice": "arena/partials/dice.html",
     }
     order_presets: ClassVar[tuple[str, ...]] = tuple(PRESETS)
+    armaturae: ClassVar[tuple[str, ...]] = KIT_NAMES
 
     # setting up and playing
 

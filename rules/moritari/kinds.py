@@ -61,6 +61,8 @@ BEAST_KINDS = tuple(key for key, kind in KINDS.items() if kind.beast)
 # Armaturae the campaign knows but the seed does not name, as the kind they fight as: the Gallus
 # is the murmillo's forerunner, with the same great shield and sword (docs/rules.md).
 ALIASES = {"gaul": "murmillo"}
+# Every armatura a man of a Moritari campaign may have: the gladiators' kinds and the aliases.
+ARMATURAE = GLADIATOR_KINDS + tuple(ALIASES)
 
 
 def kind_for(equipment: str) -> Kind:

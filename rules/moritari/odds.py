@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +16,7 @@ from rules.core.seeds import seed_sequence
 from rules.moritari.fight import ENGINE_VERSION, Setup, play
 
 MAX_FIGHTS = 1_000_000
+PROGRESS_EVERY = 500  # fights between two calls of `progress`
 FATES = ("dead", "spared", "walked_out")
 
 
@@ -69,12 +71,20 @@ class MoritariOdds:
         }
 
 
-def fight_odds(setup: Setup, *, fights: int = 2_000, seed: int = 1) -> MoritariOdds:
+def fight_odds(
+    setup: Setup,
+    *,
+    fights: int = 2_000,
+    seed: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> MoritariOdds:
+    """Fight the setup `fights` times from `seed` and count; `progress(done, fights)` every
+    PROGRESS_EVERY fights and at the end (it draws nothing: the figures are the same)."""
     check_range("fights", fights, 1, MAX_FIGHTS)
     wins: Counter[str] = Counter()
     fates = {index: Counter[str]() for index in range(len(setup.fighters))}
     draws = turns = overruled = 0
-    for trial_seed in seed_sequence(seed, fights):
+    for done, trial_seed in enumerate(seed_sequence(seed, fights), start=1):
         result = play(setup, trial_seed, record=False)
         turns += result.turns
         overruled += bool(result.overruled)
@@ -84,6 +94,8 @@ def fight_odds(setup: Setup, *, fights: int = 2_000, seed: int = 1) -> MoritariO
             wins[result.winner] += 1
         for index in fates:
             fates[index][result.fate(index)] += 1
+        if progress is not None and (done % PROGRESS_EVERY == 0 or done == fights):
+            progress(done, fights)
     return MoritariOdds(
         setup=setup,
         fights=fights,

@@ -32,7 +32,7 @@ from rules.core.ruleset import (
     TreatmentOdds,
 )
 from rules.moritari import fight
-from rules.moritari.kinds import HIT_POINTS, kind_for
+from rules.moritari.kinds import ARMATURAE, HIT_POINTS, kind_for
 from rules.moritari.odds import fight_odds
 from rules.moritari.sheet import MoritariSheet
 
@@ -103,6 +103,7 @@ class MoritariRuleset:
         "sheet": "desk/moritari/sheet.html",
     }
     order_presets: ClassVar[tuple[str, ...]] = fight.THUMB_ORDERS
+    armaturae: ClassVar[tuple[str, ...]] = ARMATURAE
 
     def setup(self, entrants: Sequence[EntrantInput], **options: object) -> fight.Setup:
         if options:

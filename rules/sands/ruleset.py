@@ -42,7 +42,7 @@ from rules.core.ruleset import (
     TreatmentOdds,
 )
 from rules.sands import bout
-from rules.sands.kinds import WOUND_BOXES, Location, kind_of
+from rules.sands.kinds import KINDS, WOUND_BOXES, Location, kind_of
 from rules.sands.odds import bout_odds
 from rules.sands.orders import PRESETS, Orders
 
@@ -255,6 +255,7 @@ class SandsRuleset:
         "recovery": "ludus/sands/recovery_note.html",
     }
     order_presets: ClassVar[tuple[str, ...]] = tuple(PRESETS)
+    armaturae: ClassVar[tuple[str, ...]] = tuple(KINDS)
 
     def setup(self, entrants: Sequence[EntrantInput], **options: object) -> bout.Setup:
         unknown = sorted(set(options) - {"turn_limit"})

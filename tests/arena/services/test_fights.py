@@ -261,3 +261,45 @@ def test_a_campaign_made_moritari_from_the_setup_services_fights_a_skirmish(cast
     assert moritari.setup_data(bout)["fighters"][1]["kind"] == "murmillo"  # a Gaul
     bout = bout_fight(bout=bout, seed=8)
     assert bout.status == Bout.Status.DONE
+
+
+def _standings(bout) -> dict[str, int | None]:
+    return {str(entry): entry.standing for entry in bout.entries.all()}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_undo_writes_every_entrys_standing_back_as_it_stood(cast, seed):
+    """Each man's stored standing (his hit points) is the one of the turn the fight stands
+    after, not the one of the turn taken back (several men a side: by entry, not by side)."""
+    bout = three_men(cast)
+    bout = bout_fight(bout=bout, seed=seed, rounds=1)
+    after_one = _standings(bout)
+    played = moritari.replay(bout, turns=1)
+    assert after_one == {f.name: f.hit_points for f in played.fighters}
+    bout = bout_fight(bout=bout, rounds=1)
+    while bout.status == Bout.Status.FIGHTING and _standings(bout) == after_one:
+        bout = bout_fight(bout=bout, rounds=1)
+    if bout.status != Bout.Status.FIGHTING:
+        pytest.skip("no blood drawn after turn 1 before the fight ended")
+    turns = bout.rounds
+    bout, _ = bout_undo(bout=bout)
+    assert bout.rounds == turns - 1
+    before = moritari.replay(bout, turns=turns - 1)
+    assert _standings(bout) == {f.name: f.hit_points for f in before.fighters}
+    # Back to turn 1, then planned again: no standing left.
+    while bout.rounds > 1:
+        bout, _ = bout_undo(bout=bout)
+    assert _standings(bout) == after_one
+    bout, _ = bout_undo(bout=bout)
+    assert set(_standings(bout).values()) == {None}
+
+
+def test_undo_of_a_caesar_answer_keeps_the_standings_of_that_turn(cast):
+    bout = three_men(cast, caesar_asks=True)
+    bout = bout_fight(bout=bout, seed=3, auto_decide=False)
+    answer = moritari.pending_default(bout)
+    bout = bout_fight(bout=bout, decisions=[answer], rounds=1, answered=0)
+    bout, said = bout_undo(bout=bout)
+    assert "answer" in said
+    played = moritari.replay(bout)
+    assert _standings(bout) == {f.name: f.hit_points for f in played.fighters}

@@ -10,9 +10,11 @@ from django.urls import reverse
 from arena.adapters import moritari
 from arena.book.services import book_open
 from arena.models import Bout
+from arena.services import moritari_odds as odds_service
 from arena.services.bouts import bout_fight
 from arena.services.fights import Entrant, fight_add
 from economy.models import Book
+from ludus.models import Job
 from tests.moritari_cast import build_moritari_cast
 from tests.test_url_sweep import URLS
 
@@ -103,6 +105,26 @@ def test_no_visitor_gets_a_500_on_a_moritari_campaign(world, method):
     assert problems == []
 
 
+def _odds_job(cast) -> Job:
+    """A finished long run of the campaign's odds page (its own page, arena:odds_job)."""
+    ask = odds_service.MoritariOddsAsk(
+        picks=(odds_service.Pick(man=cast.bithys), odds_service.Pick(beast="lion")),
+        fights=100,
+        seed=1,
+    )
+    run = odds_service.moritari_odds_run(ask)
+    return Job.objects.create(
+        campaign=cast.campaign,
+        kind=odds_service.KIND,
+        title=ask.title,
+        params=ask.params(),
+        total=100,
+        done=100,
+        status=Job.Status.DONE,
+        result=odds_service.result_data(run),
+    )
+
+
 @pytest.mark.parametrize("method", ["get", "post"])
 def test_no_page_of_a_moritari_campaign_answers_500(world, method):
     """Every campaign URL the app has whose ids this world holds (the campaign, the show, each
@@ -116,6 +138,7 @@ def test_no_page_of_a_moritari_campaign_answers_500(world, method):
         "lanista_id": cast.school.pk,
         "editor_id": cast.editor.pk,
         "book_id": book.pk,
+        "job_id": _odds_job(cast).pk,
     }
     urls = []
     for name, kwargs, _view in URLS:
