@@ -23,6 +23,7 @@ from economy.models import Book, Entry, Transaction
 from ludus.limits import MAX_DAY, MAX_ID, MAX_SEED, MAX_YEAR, MIN_YEAR
 from ludus.models import Campaign, DayEnd, Editor, Election, Gladiator, Job, Lanista, Membership
 from ludus.services.recovery import medicus_treat
+from rules.era.sheet import CHARACTERISTIC_RANGE
 from tests import factories
 from tests.cast import build_cast
 from tests.money import fund
@@ -195,7 +196,7 @@ def _cases() -> list[Case]:
             gladiator | {"gladiator-legal_status": "auctoratus"},
         ),
         Case("setup_gladiator_add", "gladiator-price_purses", 1, 15, "", gladiator),
-        Case("setup_gladiator_add", "gladiator-might", 1, 5, "Might", gladiator),
+        Case("setup_gladiator_add", "gladiator-might", *CHARACTERISTIC_RANGE, "Might", gladiator),
         Case("setup_election_add", "election-year", MIN_YEAR, MAX_YEAR, "Year", {}),
         Case("economy:market_buy", "price", 1, 12_000, "Price in sesterces", {}),
         Case("economy:market_sell", "price", 1, 12_000, "Price in sesterces", {}),
