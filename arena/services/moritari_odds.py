@@ -16,13 +16,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from django.db import transaction
-
 from arena.adapters import moritari
 from arena.errors import BoutError
-from arena.services.odds_runs import MAX_WAITING
+from arena.services.odds_runs import odds_job_start, odds_jobs
 from ludus.models import Campaign, Gladiator, Job
-from ludus.services.jobs import JobError, job_start
 
 KIND = "moritari_odds"
 BACKGROUND_ABOVE = 2_000  # fights: a second or two of the engine; more run in the background
@@ -178,36 +175,11 @@ def result_from(data: dict) -> moritari.MoritariOdds:
 
 
 def moritari_odds_job_start(*, campaign: Campaign, ask: MoritariOddsAsk, task, user=None) -> Job:
-    """Queue the odds of `ask` as a background job. The setup is built first, so a fight the
-    engine refuses is refused here, at once, and queues nothing. The same ask still waiting is
-    that job (a repeated click queues once), and a campaign has at most MAX_WAITING waiting."""
-    ask.setup()
-    params = ask.params()
-    with transaction.atomic():
-        # The campaign's row is the lock: two asks at once see each other's job.
-        Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
-        waiting = list(
-            moritari_odds_jobs(campaign).filter(status__in=[Job.Status.QUEUED, Job.Status.RUNNING])
-        )
-        for job in waiting:
-            if job.params == params:
-                return job
-        if len(waiting) >= MAX_WAITING:
-            raise JobError(
-                f"{MAX_WAITING} odds runs of this campaign are still going: "
-                "wait for one to finish, or ask for fewer fights."
-            )
-        return job_start(
-            campaign=campaign,
-            kind=KIND,
-            title=ask.title,
-            params=params,
-            total=ask.fights,
-            task=task,
-            user=user,
-        )
+    """Queue a Moritari run in the background: the Era runs' queue (odds_runs.odds_job_start:
+    refused at once if the engine refuses, a repeated click queues once), of its own kind."""
+    return odds_job_start(campaign=campaign, ask=ask, task=task, user=user, kind=KIND)
 
 
 def moritari_odds_jobs(campaign: Campaign):
     """The campaign's Moritari odds runs in the background, the latest first."""
-    return Job.objects.filter(campaign=campaign, kind=KIND)
+    return odds_jobs(campaign, KIND)

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from arena.adapters import moritari
 from arena.services import moritari_odds as service
+from arena.services.odds_runs import MAX_WAITING
 from ludus.models import Gladiator, Job
 from rules.moritari.fight import BEASTS, FighterSpec, Setup
 from rules.moritari.odds import fight_odds
@@ -188,7 +189,7 @@ def test_a_long_run_is_a_job_with_a_progress_bar(cast, django_capture_on_commit_
 
 def test_a_campaign_has_at_most_a_few_runs_waiting(cast):
     client = cast.client_for("gm")
-    for seed in range(service.MAX_WAITING):
+    for seed in range(MAX_WAITING):
         data = three_and_a_lion(cast) | {"fights": LONG, "seed": seed}
         assert client.post(url("odds_run", cast), data, **HTMX).status_code == 200
     data = three_and_a_lion(cast) | {"fights": LONG, "seed": 99}
