@@ -116,7 +116,8 @@ def fight_add(
     ids = [e.gladiator.pk for e in entrants if e.gladiator is not None]
     locked = {
         man.pk: man
-        for man in Gladiator.objects.select_for_update()
+        # of=self: the owner is a nullable join, which PostgreSQL will not lock.
+        for man in Gladiator.objects.select_for_update(of=("self",))
         .select_related("owner")
         .filter(pk__in=ids)
         .order_by("pk")
