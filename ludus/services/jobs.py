@@ -64,6 +64,12 @@ def job_begin(job_id: int) -> Job:
     return Job.objects.get(pk=job_id)
 
 
+def job_resize(job_id: int, total: int) -> None:
+    """The job's size, once the worker knows it (an export counts its rows as it reads them)."""
+    check_range(total, field="total", low=1, high=MAX_JOB_TOTAL)
+    Job.objects.filter(pk=job_id, status=Job.Status.RUNNING).update(total=total, done=0)
+
+
 def job_progress(job_id: int, done: int) -> None:
     Job.objects.filter(pk=job_id, status=Job.Status.RUNNING).update(done=done)
 
