@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -184,8 +185,41 @@ def _event_ref(row) -> dict | None:
     return {row.event_type.model: row.event_id}
 
 
-def campaign_export(campaign: Campaign) -> dict:
+LEDGER_CHUNK = 5_000  # transactions read at a time (the progress of a long export)
+
+Progress = Callable[[int], None]
+
+
+@dataclass
+class ExportSnapshot:
+    """Everything of a campaign's file but its ledger's rows (`export_snapshot`), and where its
+    ledger ends: the ledger is append-only and its rows immutable, so the transactions up to
+    `last_transaction` read later (`export_ledger`, in chunks) are the ledger of this moment."""
+
+    campaign: Campaign
+    sections: dict
+    users: dict
+    bet_users: list  # the bets' authors, met after the ledger's in the file's order of users
+    last_transaction: int
+    ledger_size: int
+
+
+def _person(users: dict, user) -> str | None:
+    """A user by name; a player who is not (or no longer) a member is kept by name, as is
+    any user, in the file's users in the order met."""
+    if user is not None and user.pk not in users:
+        users[user.pk] = {"username": user.get_username(), "first_name": user.first_name}
+    return _user(user)
+
+
+def campaign_export(campaign: Campaign, progress: Progress | None = None) -> dict:
     """The whole campaign as JSON-ready data, in the order the import writes it."""
+    return export_ledger(export_snapshot(campaign), progress)
+
+
+def export_snapshot(campaign: Campaign) -> ExportSnapshot:
+    """Every section of the file but the ledger's rows (read them in one transaction for one
+    consistent state: desk/services/exports.py)."""
     users = {}
     for membership in campaign.memberships.select_related("user").order_by("pk"):
         user = membership.user
@@ -196,10 +230,7 @@ def campaign_export(campaign: Campaign) -> dict:
         }
 
     def person(user) -> str | None:
-        # A player who is not (or no longer) a member is kept by name, as is any user.
-        if user is not None and user.pk not in users:
-            users[user.pk] = {"username": user.get_username(), "first_name": user.first_name}
-        return _user(user)
+        return _person(users, user)
 
     lanistae = [
         {"id": row.pk, "player": person(row.player), **_values(row, LANISTA_FIELDS)}
@@ -284,25 +315,13 @@ def campaign_export(campaign: Campaign) -> dict:
         }
         for a in campaign.accounts.order_by("pk")
     ]
-    entries = defaultdict(list)
-    for entry in Entry.objects.filter(transaction__campaign=campaign).order_by("pk"):
-        entries[entry.transaction_id].append([entry.account_id, entry.amount])
-    ledger = [
-        {
-            "id": t.pk,
-            "cause": t.cause,
-            "memo": t.memo,
-            "day": t.day,
-            "key": t.idempotency_key,
-            "reverses": t.reverses_id,
-            "event": _event_ref(t),
-            "gladiator": t.gladiator_id,
-            "created": t.created.isoformat(),
-            "created_by": person(t.created_by),
-            "entries": entries[t.pk],
-        }
-        for t in campaign.transactions.select_related("event_type", "created_by").order_by("pk")
-    ]
+    # The bets' authors join the file's users after the ledger's (export_ledger).
+    bet_users: list = []
+
+    def bet_author(user) -> str | None:
+        bet_users.append(user)
+        return _user(user)
+
     hires = [
         {
             "event": _event_ref(h),
@@ -334,14 +353,16 @@ def campaign_export(campaign: Campaign) -> dict:
                     **_values(bet, BET_FIELDS),
                     "transaction": bet.transaction_id,
                     "settlement": bet.settlement_id,
-                    "created_by": person(bet.created_by),
+                    "created_by": bet_author(bet.created_by),
                 }
                 for bet in book.bets.select_related("created_by").order_by("pk")
             ],
         }
         for book in campaign.books.select_related("event_type").order_by("pk")
     ]
-    return {
+    ledger = campaign.transactions.order_by("-pk").values_list("pk", flat=True)
+    last = ledger.first() or 0
+    sections = {
         "format": FORMAT_NAME,
         "version": VERSION,
         "about": "A whole campaign as exported by Ludus (docs/campaign-file.md).",
@@ -353,7 +374,7 @@ def campaign_export(campaign: Campaign) -> dict:
             "ruleset": campaign.ruleset,
             "live_odds_for_players": campaign.live_odds_for_players,
         },
-        "users": list(users.values()),
+        "users": None,  # known once the ledger is read
         "lanistae": lanistae,
         "gladiators": gladiators,
         "editors": editors,
@@ -362,10 +383,92 @@ def campaign_export(campaign: Campaign) -> dict:
         "shows": shows,
         "injuries": injuries,
         "accounts": accounts,
-        "ledger": ledger,
+        "ledger": None,
         "hires": hires,
         "books": books,
     }
+    return ExportSnapshot(
+        campaign=campaign,
+        sections=sections,
+        users=users,
+        bet_users=bet_users,
+        last_transaction=last,
+        ledger_size=campaign.transactions.filter(pk__lte=last).count(),
+    )
+
+
+LEDGER_COLUMNS = (
+    "pk",
+    "cause",
+    "memo",
+    "day",
+    "idempotency_key",
+    "reverses_id",
+    "event_type_id",
+    "event_id",
+    "gladiator_id",
+    "created",
+    "created_by_id",
+)
+
+
+def export_ledger(snapshot: ExportSnapshot, progress: Progress | None = None) -> dict:
+    """The whole file: the snapshot's sections with the ledger read up to its end, LEDGER_CHUNK
+    transactions at a time (`progress(n)` after each chunk), as plain values."""
+    campaign, users = snapshot.campaign, snapshot.users
+    people: dict = {}  # the authors of transactions, by id
+
+    def author(user_id):
+        if user_id is None:
+            return None
+        if user_id not in people:
+            people[user_id] = get_user_model().objects.get(pk=user_id)
+        return _person(users, people[user_id])
+
+    ledger, after = [], 0
+    while True:
+        rows = list(
+            campaign.transactions.filter(pk__gt=after, pk__lte=snapshot.last_transaction)
+            .order_by("pk")
+            .values_list(*LEDGER_COLUMNS)[:LEDGER_CHUNK]
+        )
+        if not rows:
+            break
+        entries = defaultdict(list)
+        for transaction_id, account, amount in (
+            Entry.objects.filter(
+                transaction__campaign=campaign,
+                transaction_id__gte=rows[0][0],
+                transaction_id__lte=rows[-1][0],
+            )
+            .order_by("pk")
+            .values_list("transaction_id", "account_id", "amount")
+        ):
+            entries[transaction_id].append([account, amount])
+        for pk, cause, memo, day, key, reverses, kind, event, man, created, by in rows:
+            ledger.append(
+                {
+                    "id": pk,
+                    "cause": cause,
+                    "memo": memo,
+                    "day": day,
+                    "key": key,
+                    "reverses": reverses,
+                    "event": None
+                    if kind is None
+                    else {ContentType.objects.get_for_id(kind).model: event},
+                    "gladiator": man,
+                    "created": created.isoformat(),
+                    "created_by": author(by),
+                    "entries": entries[pk],
+                }
+            )
+        after = rows[-1][0]
+        if progress is not None:
+            progress(len(rows))
+    for user in snapshot.bet_users:
+        _person(users, user)
+    return snapshot.sections | {"users": list(users.values()), "ledger": ledger}
 
 
 def _show_data(show: Show) -> dict:

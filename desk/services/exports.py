@@ -6,13 +6,16 @@ than a page should wait. So the backup page's Download queues an export job
 one meet the job already queued or running), and the worker (desk.tasks.campaign_export_job)
 runs `export_run`:
 
-1. it reads the whole campaign (`campaign_export`) in one transaction, so the file is one
-   consistent state even while the GM goes on playing (a REPEATABLE READ snapshot on
-   PostgreSQL; on SQLite the transaction holds the database's lock, so a posting made meanwhile
-   waits the few seconds of the read, it does not fail);
-2. it writes the text row by row (`campaign_text`: exactly the text `manage.py export_campaign`
+1. it reads every section but the ledger's rows (`export_snapshot`) in one transaction, so
+   the file is one consistent state even while the GM goes on playing (a REPEATABLE READ
+   snapshot on PostgreSQL; on SQLite the transaction holds the database's lock, so a posting
+   made meanwhile waits the moment of the read, it does not fail), and where the ledger ends;
+2. it reads the ledger up to that end, 5,000 transactions at a time (`export_ledger`): the
+   ledger is append-only and its rows immutable, so this is the ledger of that moment, and
+   each chunk is reported on the job;
+3. it writes the text row by row (`campaign_text`: exactly the text `manage.py export_campaign`
    writes, byte for byte), reporting the rows written on the job, which the page's bar polls;
-3. it keeps the file gzipped in the database (ludus.JobFile), which every web worker and every
+4. it keeps the file gzipped in the database (ludus.JobFile), which every web worker and every
    host reads, on SQLite and PostgreSQL alike, and drops the campaign's earlier export file:
    the latest replaces it (the earlier jobs stay listed, with their day and time).
 
@@ -28,13 +31,12 @@ import json
 import time
 from collections.abc import Callable, Iterator
 from datetime import timedelta
-from functools import partial
 
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from desk.campaign_archive import campaign_export
+from desk.campaign_archive import ExportSnapshot, export_ledger, export_snapshot
 from ludus.models import Campaign, Job, JobFile
 from ludus.services.jobs import job_begin, job_fail, job_finish, job_progress, job_resize, job_start
 from ludus.services.once import once_per_key
@@ -46,7 +48,9 @@ CHUNK = 64 * 1024  # bytes of a served file's piece
 STALE_AFTER = timedelta(hours=1)  # a job still waiting then was lost (its worker stopped)
 STALE = "The export never finished (the worker stopped?); it was given up."
 FAILED = "The export failed on the server; the error is in the worker's log."
-_dumps = partial(json.dumps, indent=1, ensure_ascii=False)
+_ENCODER = json.JSONEncoder(
+    indent=1, ensure_ascii=False
+)  # json.dumps(indent=1, ensure_ascii=False)
 
 Progress = Callable[[int], None]
 
@@ -87,24 +91,31 @@ def export_job_start(*, campaign: Campaign, task, user=None) -> Job:
         )
 
 
+class _Counted(list):
+    """A top-level list of the file that reports each item as the encoder takes the next."""
+
+    def __init__(self, items: list, progress: Progress):
+        super().__init__(items)
+        self.progress = progress
+
+    def __iter__(self):
+        for item in super().__iter__():
+            yield item
+            self.progress(1)
+
+
 def campaign_text(data: dict, progress: Progress | None = None) -> Iterator[str]:
-    """`json.dumps(data, indent=1, ensure_ascii=False) + "\\n"` (the text of `manage.py
-    export_campaign`), piece by piece: each item of a top-level list is dumped on its own
-    and indented two levels (a dumped text holds no newline but its layout's: a string's is
-    escaped), and `progress(1)` is called after each."""
-    yield "{"
-    for number, (key, value) in enumerate(data.items()):
-        yield ("," if number else "") + "\n " + _dumps(key) + ": "
-        if isinstance(value, list) and value:
-            yield "["
-            for index, item in enumerate(value):
-                yield ("," if index else "") + "\n  " + _dumps(item).replace("\n", "\n  ")
-                if progress is not None:
-                    progress(1)
-            yield "\n ]"
-        else:
-            yield _dumps(value).replace("\n", "\n ")
-    yield "\n}\n"
+    """`json.dumps(data, indent=1, ensure_ascii=False) + "\n"` (the text of `manage.py
+    export_campaign`), piece by piece, by the same encoder (with an indent json's encoder is
+    the pure-Python one, whose pieces these are); `progress(1)` is called as each item of a
+    top-level list is written."""
+    if progress is not None:
+        data = {
+            key: _Counted(value, progress) if isinstance(value, list) else value
+            for key, value in data.items()
+        }
+    yield from _ENCODER.iterencode(data)
+    yield "\n"
 
 
 def file_name(campaign: Campaign) -> str:
@@ -124,23 +135,28 @@ class _Reporter:
             self.last = time.monotonic()
 
 
-def _read(campaign_id: int) -> tuple[Campaign, dict]:
-    """The campaign and its whole file's data, read as one state."""
+def _snapshot(campaign_id: int) -> ExportSnapshot:
+    """Every section but the ledger's rows, and where the ledger ends, as one state."""
     with transaction.atomic():
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-        campaign = Campaign.objects.get(pk=campaign_id)
-        return campaign, campaign_export(campaign)
+        return export_snapshot(Campaign.objects.get(pk=campaign_id))
 
 
 def export_run(job_id: int) -> Job:
     """The worker's part: read, write with progress, keep the file, finish the job."""
     job = job_begin(job_id)
-    campaign, data = _read(job.campaign_id)
-    rows = sum(len(value) for value in data.values() if isinstance(value, list))
-    job_resize(job_id, max(rows, 1))
+    snapshot = _snapshot(job.campaign_id)
+    campaign, sections = snapshot.campaign, snapshot.sections
+    # The rows: the ledger's transactions read, then every item of the file written (the
+    # file's users are counted once the ledger, which names some of them, is read).
+    written = sum(len(value) for value in sections.values() if isinstance(value, list))
+    job_resize(job_id, max(2 * snapshot.ledger_size + written, 1))
     report = _Reporter(job_id)
+    data = export_ledger(snapshot, report)
+    rows = sum(len(value) for value in data.values() if isinstance(value, list))
+    job_resize(job_id, max(snapshot.ledger_size + rows, 1))
     packed, digest, size = io.BytesIO(), hashlib.sha256(), 0
     with gzip.GzipFile(fileobj=packed, mode="wb", compresslevel=6, mtime=0) as out:
         block: list[str] = []
