@@ -158,7 +158,7 @@ def export_run(job_id: int) -> Job:
     rows = sum(len(value) for value in data.values() if isinstance(value, list))
     job_resize(job_id, max(snapshot.ledger_size + rows, 1))
     packed, digest, size = io.BytesIO(), hashlib.sha256(), 0
-    with gzip.GzipFile(fileobj=packed, mode="wb", compresslevel=6, mtime=0) as out:
+    with gzip.GzipFile(fileobj=packed, mode="wb", compresslevel=1, mtime=0) as out:
         block: list[str] = []
         gathered = 0
         for piece in campaign_text(data, report):
