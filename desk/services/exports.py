@@ -137,8 +137,10 @@ class _Reporter:
 
 def _snapshot(campaign_id: int) -> ExportSnapshot:
     """Every section but the ledger's rows, and where the ledger ends, as one state."""
+    # (Inside a caller's transaction, a test's say, the snapshot is that transaction's.)
+    outermost = not connection.in_atomic_block
     with transaction.atomic():
-        if connection.vendor == "postgresql":
+        if connection.vendor == "postgresql" and outermost:
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
         return export_snapshot(Campaign.objects.get(pk=campaign_id))
