@@ -56,7 +56,7 @@ Progress = Callable[[int], None]
 
 
 def export_jobs(campaign: Campaign):
-    """The campaign's exports, the latest first (their files deferred: see `kept_export`)."""
+    """The campaign's exports, the latest first (a file is a row of its own: `kept_export`)."""
     return Job.objects.filter(campaign=campaign, kind=KIND)
 
 

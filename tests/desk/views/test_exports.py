@@ -103,6 +103,7 @@ def test_an_earlier_export_is_replaced_and_listed_with_its_day_and_time(cast):
     # the replaced file's link leads to its export's page
     response = gm.get(file_url(cast, first))
     assert response.status_code == 302 and response["Location"] == job_url(cast, first)
+    assert "replaced by a later one" in gm.get(job_url(cast, first)).content.decode()
     assert JobFile.objects.count() == 1
 
 
