@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -38,6 +39,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
+from django.db.models import Prefetch
 
 from arena.models import Bout, BoutEntry, Race, RaceEntry, Show, Verdict
 from desk.campaign_file import (
@@ -184,8 +186,47 @@ def _event_ref(row) -> dict | None:
     return {row.event_type.model: row.event_id}
 
 
-def campaign_export(campaign: Campaign) -> dict:
+def _by_pk(name: str, model, *related: str) -> Prefetch:
+    """A prefetch of the related rows `name` in the order of their ids (with `related`
+    joined), so a section costs a query, not one a row."""
+    return Prefetch(name, queryset=model.objects.select_related(*related).order_by("pk"))
+
+
+LEDGER_CHUNK = 5_000  # transactions read at a time (the progress of a long export)
+
+Progress = Callable[[int], None]
+
+
+@dataclass
+class ExportSnapshot:
+    """Everything of a campaign's file but its ledger's rows (`export_snapshot`), and where its
+    ledger ends: the ledger is append-only and its rows immutable, so the transactions up to
+    `last_transaction` read later (`export_ledger`, in chunks) are the ledger of this moment."""
+
+    campaign: Campaign
+    sections: dict
+    users: dict
+    bet_users: list  # the bets' authors, met after the ledger's in the file's order of users
+    last_transaction: int
+    ledger_size: int
+
+
+def _person(users: dict, user) -> str | None:
+    """A user by name; a player who is not (or no longer) a member is kept by name, as is
+    any user, in the file's users in the order met."""
+    if user is not None and user.pk not in users:
+        users[user.pk] = {"username": user.get_username(), "first_name": user.first_name}
+    return _user(user)
+
+
+def campaign_export(campaign: Campaign, progress: Progress | None = None) -> dict:
     """The whole campaign as JSON-ready data, in the order the import writes it."""
+    return export_ledger(export_snapshot(campaign), progress)
+
+
+def export_snapshot(campaign: Campaign) -> ExportSnapshot:
+    """Every section of the file but the ledger's rows (read them in one transaction for one
+    consistent state: desk/services/exports.py)."""
     users = {}
     for membership in campaign.memberships.select_related("user").order_by("pk"):
         user = membership.user
@@ -196,17 +237,16 @@ def campaign_export(campaign: Campaign) -> dict:
         }
 
     def person(user) -> str | None:
-        # A player who is not (or no longer) a member is kept by name, as is any user.
-        if user is not None and user.pk not in users:
-            users[user.pk] = {"username": user.get_username(), "first_name": user.first_name}
-        return _user(user)
+        return _person(users, user)
 
     lanistae = [
         {"id": row.pk, "player": person(row.player), **_values(row, LANISTA_FIELDS)}
         for row in campaign.lanistae.select_related("player").order_by("pk")
     ]
     gladiators = []
-    for man in campaign.gladiators.order_by("pk"):
+    for man in campaign.gladiators.order_by("pk").prefetch_related(
+        _by_pk("prior_records", PriorRecord)
+    ):
         gladiators.append(
             {
                 "id": man.pk,
@@ -214,7 +254,7 @@ def campaign_export(campaign: Campaign) -> dict:
                 **_values(man, MAN_FIELDS),
                 "prior_records": [
                     {"city": p.city, "wins": p.wins, "losses": p.losses, "draws": p.draws}
-                    for p in man.prior_records.order_by("pk")
+                    for p in man.prior_records.all()
                 ],
             }
         )
@@ -225,12 +265,13 @@ def campaign_export(campaign: Campaign) -> dict:
             "event": _event_ref(injury),
             **_values(injury, INJURY_FIELDS),
             "treatments": [
-                _values(attempt, TREATMENT_FIELDS) for attempt in injury.treatments.order_by("pk")
+                _values(attempt, TREATMENT_FIELDS) for attempt in injury.treatments.all()
             ],
         }
         for injury in Injury.objects.filter(gladiator__campaign=campaign)
         .select_related("event_type")
         .order_by("pk")
+        .prefetch_related(_by_pk("treatments", TreatmentAttempt))
     ]
     editors = [
         {
@@ -239,15 +280,17 @@ def campaign_export(campaign: Campaign) -> dict:
             "office": editor.office,
             "base_dignitas": editor.base_dignitas,
             "player": person(editor.player),
-            "elections": [
-                {"office": e.office, "year": e.year} for e in editor.elections.order_by("pk")
-            ],
+            "elections": [{"office": e.office, "year": e.year} for e in editor.elections.all()],
             "dignitas": [
                 {"change": c.change, "reason": c.reason, "day": c.day, "event": _event_ref(c)}
-                for c in editor.dignitas_changes.select_related("event_type").order_by("pk")
+                for c in editor.dignitas_changes.all()
             ],
         }
-        for editor in campaign.editors.select_related("player").order_by("pk")
+        for editor in campaign.editors.select_related("player")
+        .order_by("pk")
+        .prefetch_related(
+            _by_pk("elections", Election), _by_pk("dignitas_changes", DignitasChange, "event_type")
+        )
     ]
     patrons = [
         {
@@ -262,16 +305,34 @@ def campaign_export(campaign: Campaign) -> dict:
                     "called_on": f.called_on,
                     "called_for": f.called_for,
                 }
-                for f in patron.favors.order_by("pk")
+                for f in patron.favors.all()
             ],
         }
-        for patron in campaign.patrons.order_by("pk")
+        for patron in campaign.patrons.order_by("pk").prefetch_related(_by_pk("favors", Favor))
     ]
     bettors = [
         {"id": b.pk, "name": b.name, "player": person(b.player)}
         for b in campaign.bettors.select_related("player").order_by("pk")
     ]
-    shows = [_show_data(show) for show in campaign.shows.select_related("editor").order_by("pk")]
+    # A show's bouts, their entries and verdicts, its races and theirs: a query each, not a
+    # query a bout (20,000 bouts on a campaign of years).
+    shows = [
+        _show_data(show)
+        for show in campaign.shows.order_by("pk").prefetch_related(
+            Prefetch(
+                "bouts",
+                queryset=Bout.objects.order_by("pk")
+                .select_related("verdict__decided_by")
+                .prefetch_related(Prefetch("entries", BoutEntry.objects.order_by("pk"))),
+            ),
+            Prefetch(
+                "races",
+                queryset=Race.objects.order_by("pk").prefetch_related(
+                    Prefetch("entries", RaceEntry.objects.order_by("pk"))
+                ),
+            ),
+        )
+    ]
     accounts = [
         {
             "id": a.pk,
@@ -284,25 +345,13 @@ def campaign_export(campaign: Campaign) -> dict:
         }
         for a in campaign.accounts.order_by("pk")
     ]
-    entries = defaultdict(list)
-    for entry in Entry.objects.filter(transaction__campaign=campaign).order_by("pk"):
-        entries[entry.transaction_id].append([entry.account_id, entry.amount])
-    ledger = [
-        {
-            "id": t.pk,
-            "cause": t.cause,
-            "memo": t.memo,
-            "day": t.day,
-            "key": t.idempotency_key,
-            "reverses": t.reverses_id,
-            "event": _event_ref(t),
-            "gladiator": t.gladiator_id,
-            "created": t.created.isoformat(),
-            "created_by": person(t.created_by),
-            "entries": entries[t.pk],
-        }
-        for t in campaign.transactions.select_related("event_type", "created_by").order_by("pk")
-    ]
+    # The bets' authors join the file's users after the ledger's (export_ledger).
+    bet_users: list = []
+
+    def bet_author(user) -> str | None:
+        bet_users.append(user)
+        return _user(user)
+
     hires = [
         {
             "event": _event_ref(h),
@@ -334,14 +383,18 @@ def campaign_export(campaign: Campaign) -> dict:
                     **_values(bet, BET_FIELDS),
                     "transaction": bet.transaction_id,
                     "settlement": bet.settlement_id,
-                    "created_by": person(bet.created_by),
+                    "created_by": bet_author(bet.created_by),
                 }
-                for bet in book.bets.select_related("created_by").order_by("pk")
+                for bet in book.bets.all()
             ],
         }
-        for book in campaign.books.select_related("event_type").order_by("pk")
+        for book in campaign.books.select_related("event_type")
+        .order_by("pk")
+        .prefetch_related(_by_pk("bets", Bet, "created_by"))
     ]
-    return {
+    ledger = campaign.transactions.order_by("-pk").values_list("pk", flat=True)
+    last = ledger.first() or 0
+    sections = {
         "format": FORMAT_NAME,
         "version": VERSION,
         "about": "A whole campaign as exported by Ludus (docs/campaign-file.md).",
@@ -353,7 +406,7 @@ def campaign_export(campaign: Campaign) -> dict:
             "ruleset": campaign.ruleset,
             "live_odds_for_players": campaign.live_odds_for_players,
         },
-        "users": list(users.values()),
+        "users": None,  # known once the ledger is read
         "lanistae": lanistae,
         "gladiators": gladiators,
         "editors": editors,
@@ -362,23 +415,108 @@ def campaign_export(campaign: Campaign) -> dict:
         "shows": shows,
         "injuries": injuries,
         "accounts": accounts,
-        "ledger": ledger,
+        "ledger": None,
         "hires": hires,
         "books": books,
     }
+    return ExportSnapshot(
+        campaign=campaign,
+        sections=sections,
+        users=users,
+        bet_users=bet_users,
+        last_transaction=last,
+        ledger_size=campaign.transactions.filter(pk__lte=last).count(),
+    )
+
+
+LEDGER_COLUMNS = (
+    "pk",
+    "cause",
+    "memo",
+    "day",
+    "idempotency_key",
+    "reverses_id",
+    "event_type_id",
+    "event_id",
+    "gladiator_id",
+    "created",
+    "created_by_id",
+)
+
+
+def export_ledger(snapshot: ExportSnapshot, progress: Progress | None = None) -> dict:
+    """The whole file: the snapshot's sections with the ledger read up to its end, LEDGER_CHUNK
+    transactions at a time (`progress(n)` after each chunk), as plain values."""
+    campaign, users = snapshot.campaign, snapshot.users
+    people: dict = {}  # the authors of transactions, by id
+
+    def author(user_id):
+        if user_id is None:
+            return None
+        if user_id not in people:
+            people[user_id] = get_user_model().objects.get(pk=user_id)
+        return _person(users, people[user_id])
+
+    ledger, after = [], 0
+    while True:
+        rows = list(
+            campaign.transactions.filter(pk__gt=after, pk__lte=snapshot.last_transaction)
+            .order_by("pk")
+            .values_list(*LEDGER_COLUMNS)[:LEDGER_CHUNK]
+        )
+        if not rows:
+            break
+        entries = defaultdict(list)
+        for transaction_id, account, amount in (
+            Entry.objects.filter(
+                transaction__campaign=campaign,
+                transaction_id__gte=rows[0][0],
+                transaction_id__lte=rows[-1][0],
+            )
+            .order_by("pk")
+            .values_list("transaction_id", "account_id", "amount")
+        ):
+            entries[transaction_id].append([account, amount])
+        for pk, cause, memo, day, key, reverses, kind, event, man, created, by in rows:
+            ledger.append(
+                {
+                    "id": pk,
+                    "cause": cause,
+                    "memo": memo,
+                    "day": day,
+                    "key": key,
+                    "reverses": reverses,
+                    "event": None
+                    if kind is None
+                    else {ContentType.objects.get_for_id(kind).model: event},
+                    "gladiator": man,
+                    "created": created.isoformat(),
+                    "created_by": author(by),
+                    "entries": entries[pk],
+                }
+            )
+        after = rows[-1][0]
+        if progress is not None:
+            progress(len(rows))
+    for user in snapshot.bet_users:
+        _person(users, user)
+    return snapshot.sections | {"users": list(users.values()), "ledger": ledger}
 
 
 def _show_data(show: Show) -> dict:
     bouts = []
-    for bout in show.bouts.order_by("pk"):
-        verdict = Verdict.objects.filter(bout=bout).select_related("decided_by").first()
+    for bout in show.bouts.all():
+        try:
+            verdict = bout.verdict
+        except Verdict.DoesNotExist:
+            verdict = None
         bouts.append(
             {
                 "id": bout.pk,
                 **_values(bout, BOUT_FIELDS),
                 "entries": [
                     {"gladiator": e.gladiator_id, **_values(e, ENTRY_FIELDS)}
-                    for e in bout.entries.order_by("pk")
+                    for e in bout.entries.all()
                 ],
                 "verdict": None
                 if verdict is None
@@ -394,10 +532,10 @@ def _show_data(show: Show) -> dict:
             **_values(race, RACE_FIELDS),
             "entries": [
                 {"id": e.pk, "driver": e.driver_id, **_values(e, RACE_ENTRY_FIELDS)}
-                for e in race.entries.order_by("pk")
+                for e in race.entries.all()
             ],
         }
-        for race in show.races.order_by("pk")
+        for race in show.races.all()
     ]
     return {
         "id": show.pk,

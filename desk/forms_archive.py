@@ -45,3 +45,9 @@ class ShareLinkForm(forms.Form):
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["show"].queryset = Show.objects.filter(campaign=campaign).order_by("day", "pk")
+
+
+class ExportForm(forms.Form):
+    """The Download button: its key makes a repeated click queue one export."""
+
+    key = OnceKeyField()

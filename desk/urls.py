@@ -6,7 +6,7 @@ The names are not namespaced: settings refer to `campaign_list` by bare name.
 from django.urls import path
 
 from arena.views import spectators
-from desk.views import archive, campaigns, edits, gladiators, invitations, setup
+from desk.views import archive, campaigns, edits, exports, gladiators, invitations, setup
 
 urlpatterns = [
     path("", campaigns.campaign_list, name="campaign_list"),
@@ -93,9 +93,16 @@ urlpatterns += [
 urlpatterns += [
     path("campaigns/import/", archive.campaign_import_view, name="campaign_import"),
     path("c/<int:campaign_id>/backup/", archive.campaign_backup, name="campaign_backup"),
+    # The Download, a background export (desk/views/exports.py).
+    path("c/<int:campaign_id>/backup/exports/", exports.export_start, name="campaign_export_start"),
     path(
-        "c/<int:campaign_id>/backup/campaign.json",
-        archive.campaign_download,
+        "c/<int:campaign_id>/backup/exports/<int:export_id>/",
+        exports.export_job,
+        name="campaign_export_job",
+    ),
+    path(
+        "c/<int:campaign_id>/backup/exports/<int:export_id>/campaign.json",
+        exports.campaign_download,
         name="campaign_download",
     ),
     path("c/<int:campaign_id>/backup/links/", archive.share_link_add, name="share_link_add"),

@@ -530,6 +530,21 @@ class Job(models.Model):
         return self.status in (self.Status.DONE, self.Status.FAILED)
 
 
+class JobFile(models.Model):
+    """A file a job wrote (a campaign's export, issue 14), kept in the database so that every
+    web worker and every host serves it, on SQLite and PostgreSQL alike: its bytes gzipped
+    (a JSON campaign file shrinks about tenfold), its name, size and SHA-256 as served."""
+
+    job = models.OneToOneField(Job, on_delete=models.CASCADE, related_name="file")
+    name = models.CharField(max_length=200)
+    content = models.BinaryField()  # gzip of the file
+    size = models.PositiveBigIntegerField()  # bytes of the file, not of its gzip
+    sha256 = models.CharField(max_length=64)
+
+    def __str__(self) -> str:
+        return self.name
+
+
 # The change log's tables (ludus.history): each with the way to its campaign.
 track(Campaign, "id", hidden={"created"})
 track(Membership, "campaign_id")

@@ -79,6 +79,9 @@ def world(db):
         "job_id": Job.objects.create(
             campaign=cast.campaign, kind="bout_odds", title="t", total=1
         ).pk,
+        "export_id": Job.objects.create(
+            campaign=cast.campaign, kind="campaign_export", title="t", total=1
+        ).pk,
         "attempt_id": medicus_treat(injury=cast.bithys.injuries.first(), seed=1).pk,
         "record_id": DayEnd.objects.create(campaign=cast.campaign, day=2).pk,
         "editor_id": cast.editor.pk,

@@ -16,7 +16,9 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from arena.book.services import book_open
 from arena.services.bouts import bout_fight
 from arena.services.sharing import share_link_create
+from desk.services.exports import export_job_start, export_run
 from desk.services.invitations import invitation_create
+from desk.tasks import campaign_export_job
 from economy.models import Book
 from ludus.access import campaign_view
 from ludus.models import DayEnd, Injury, Job, Membership
@@ -72,6 +74,8 @@ def world():
     job = Job.objects.create(
         campaign=cast.campaign, kind="bout_odds", title="a long run", total=30_000
     )
+    # The GM's Download, written by the worker's part in-process (desk/services/exports.py).
+    export = export_run(export_job_start(campaign=cast.campaign, task=campaign_export_job).pk)
     attempt = medicus_treat(injury=cast.bithys.injuries.first(), seed=1)
     night = DayEnd.objects.create(campaign=cast.campaign, day=2)
     link = share_link_create(campaign=cast.campaign, show=cast.show)
@@ -88,6 +92,7 @@ def world():
         "favor_id": favor.pk,
         "book_id": book.pk,
         "job_id": job.pk,
+        "export_id": export.pk,
         "attempt_id": attempt.pk,
         "record_id": night.pk,
         "editor_id": cast.editor.pk,
@@ -149,6 +154,8 @@ def test_the_sweep_sees_the_campaign_pages():
         "favors",
         "campaign_backup",
         "campaign_download",
+        "campaign_export_start",
+        "campaign_export_job",
         "campaign_import",
         "campaign_charts",
         "share_link_add",

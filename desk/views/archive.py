@@ -7,51 +7,53 @@ a file: the new campaign is his, as a campaign he creates (desk/views/setup.py).
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from arena.models import ShareLink
 from arena.selectors.public import leaders
 from arena.services.sharing import ShareError, share_link_create, share_link_revoke
-from desk.campaign_archive import campaign_export, campaign_upload
-from desk.forms_archive import ImportForm, ShareLinkForm
+from desk.campaign_archive import campaign_upload
+from desk.forms_archive import ExportForm, ImportForm, ShareLinkForm
+from desk.services.exports import export_jobs, kept_export
 from economy.selectors.history import money_lines
 from ludus.access import campaign_view
 from ludus.errors import AlreadyDone, Refusal
 
 IMPORTED = "{name} is imported as a new campaign. You are its game master."
 LINK_MADE = "A share link to {target} is made: give it to the spectators."
+RECENT_EXPORTS = 5  # exports listed on the page, the latest first
 LINK_REVOKED = "The link to {target} is revoked: it no longer opens."
 
 
-def _backup_context(access, form=None) -> dict:
+def export_context(campaign, job=None) -> dict:
+    """The download card (desk/views/exports.py): the export asked last (or `job`), the
+    recent ones with their day and time, which one's file is kept, and the Download form."""
+    recent = list(export_jobs(campaign)[:RECENT_EXPORTS])
+    return {
+        "export": job if job is not None else (recent[0] if recent else None),
+        "exports": recent,
+        "kept": kept_export(campaign),
+        "export_form": ExportForm(),
+    }
+
+
+def backup_context(access, form=None, export=None) -> dict:
     campaign = access.campaign
     return {
         "share_form": form or ShareLinkForm(campaign=campaign),
         "links": ShareLink.objects.filter(campaign=campaign).select_related("show"),
         "import_form": ImportForm(),
+        **export_context(campaign, export),
     }
 
 
 @campaign_view(gm_only=True, nav="backup")
 def campaign_backup(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    return render(request, "desk/backup.html", _backup_context(request.access))
-
-
-@campaign_view(gm_only=True, nav="backup")
-def campaign_download(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    campaign = request.access.campaign
-    text = json.dumps(campaign_export(campaign), indent=1, ensure_ascii=False)
-    response = HttpResponse(text, content_type="application/json; charset=utf-8")
-    name = slugify(campaign.name) or "campaign"
-    response["Content-Disposition"] = f'attachment; filename="{name}-day-{campaign.day}.json"'
-    return response
+    return render(request, "desk/backup.html", backup_context(request.access))
 
 
 @campaign_view(gm_only=True, nav="backup")
@@ -75,7 +77,7 @@ def share_link_add(request: HttpRequest, campaign_id: int) -> HttpResponse:
         else:
             messages.success(request, LINK_MADE.format(target=link.target))
             return redirect("campaign_backup", campaign_id)
-    return render(request, "desk/backup.html", _backup_context(access, form), status=400)
+    return render(request, "desk/backup.html", backup_context(access, form), status=400)
 
 
 @campaign_view(gm_only=True, nav="backup")

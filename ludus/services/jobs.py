@@ -64,6 +64,13 @@ def job_begin(job_id: int) -> Job:
     return Job.objects.get(pk=job_id)
 
 
+def job_resize(job_id: int, total: int) -> None:
+    """The job's size, once the worker knows it (an export counts its rows as it reads them);
+    never below what is done."""
+    check_range(total, field="total", low=1, high=MAX_JOB_TOTAL)
+    Job.objects.filter(pk=job_id, status=Job.Status.RUNNING, done__lte=total).update(total=total)
+
+
 def job_progress(job_id: int, done: int) -> None:
     Job.objects.filter(pk=job_id, status=Job.Status.RUNNING).update(done=done)
 

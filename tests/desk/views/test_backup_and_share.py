@@ -12,8 +12,10 @@ from django.urls import reverse
 from arena.models import ShareLink
 from arena.services.sharing import share_link_create, share_link_revoke
 from desk.campaign_archive import UNBALANCED, campaign_export
+from desk.services.exports import KIND, export_job_start, export_run
+from desk.tasks import campaign_export_job
 from economy.models import Transaction
-from ludus.models import Campaign
+from ludus.models import Campaign, Job
 from tests.cast import BITHYS_PECULIUM, FABIUS_PURSE, NERVA_CHEST
 
 pytestmark = pytest.mark.django_db
@@ -30,17 +32,32 @@ def _upload(client, data, key=KEY):
 
 
 def test_the_gm_downloads_the_whole_campaign(cast):
-    response = cast.client_for("gm").get(reverse("campaign_download", args=[cast.campaign.pk]))
+    """Download is a background export (tests/desk/views/test_exports.py): here the worker's
+    part runs in-process, and the file linked from the page is the whole campaign."""
+    gm = cast.client_for("gm")
+    response = gm.post(
+        reverse("campaign_export_start", args=[cast.campaign.pk]),
+        {"key": KEY},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200
+    job = Job.objects.get(kind=KIND)
+    export_run(job.pk)
+    page = gm.get(reverse("campaign_backup", args=[cast.campaign.pk])).content.decode()
+    url = reverse("campaign_download", args=[cast.campaign.pk, job.pk])
+    assert f'href="{url}"' in page
+    response = gm.get(url)
     assert response.status_code == 200
     assert response["Content-Disposition"].startswith('attachment; filename="rome-50-bc-day-3')
-    data = json.loads(response.content)
+    data = json.loads(b"".join(response.streaming_content))
     assert (data["format"], data["version"]) == ("ludus-campaign", 2)
     assert len(data["ledger"]) == Transaction.objects.filter(campaign=cast.campaign).count()
 
 
 @pytest.mark.parametrize("who", ["nerva", "other", "outsider"])
 def test_no_one_else_downloads_it(cast, who):
-    url = reverse("campaign_download", args=[cast.campaign.pk])
+    job = export_run(export_job_start(campaign=cast.campaign, task=campaign_export_job).pk)
+    url = reverse("campaign_download", args=[cast.campaign.pk, job.pk])
     assert cast.client_for(who).get(url).status_code == 404
 
 
