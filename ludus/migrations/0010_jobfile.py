@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ludus', '0008_dayend_advance_to'),
+        ('ludus', '0009_armatura_secutor_retiarius_hoplomachus'),
     ]
 
     operations = [
