@@ -4,13 +4,15 @@ A page is 50 transactions, each a table row of a dozen fields, a correction form
 and a list of legs; drawn by the template language that was about half of the page's CPU (a
 node, a context lookup and an escape per field). `ledger_row` writes the same markup
 (tests/desk/views/test_ledger_rows.py renders the template it replaced beside it, for the GM
-and a player) with one escape per field. Nothing is computed here that the template did not:
-the show is `economy.selectors.ledger.occasion`, the amounts `economy.money.hs`.
+and a player) with one escape per field: the standard library's `html.escape`, which is what
+Django's `escape` calls, without its lazy-string wrapper. Nothing is computed here that the
+template did not: the show is `economy.selectors.ledger.occasion`, the amounts `economy.money.hs`.
 """
+
+from html import escape
 
 from django import template
 from django.template.defaulttags import CsrfTokenNode
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from economy import money
@@ -48,10 +50,11 @@ def ledger_row(context, t) -> SafeString:
     """One transaction's row of the ledger's table (`<tr id="tx-...">`)."""
     campaign = context["campaign"].pk
     pk = t.pk
+    cause = t.get_cause_display()
     parts = [
         f'<tr id="tx-{pk}"><td class="num" data-label="#">{pk}</td>',
-        f'<td data-label="Day">{escape(t.day)}</td>',
-        f'<td data-label="Cause"><span class="badge">{escape(t.get_cause_display())}</span></td>',
+        f'<td data-label="Day">{escape(str(t.day))}</td>',
+        f'<td data-label="Cause"><span class="badge">{escape(str(cause))}</span></td>',
         f'<td data-label="What">{escape(t.memo)}',
     ]
     show = occasion(t)
