@@ -79,6 +79,7 @@ SECTIONS = {
     "show": Section("bench.sections.show", needs_database=True),
     "load": Section("bench.sections.load", needs_database=True),
     "pages": Section("bench.sections.pages", needs_database=True),
+    "cpu": Section("bench.sections.cpu", needs_database=True),
 }
 
 

@@ -84,13 +84,22 @@ def planned_shows(campaign: Campaign) -> QuerySet[Show]:
     )
 
 
+def _named_entrants(path: str) -> Prefetch:
+    """A list of bouts' entries with their men, for their names and results: one query (the
+    men joined, not fetched by a second), without the sheets and orders (JSON) nor read."""
+    entries = BoutEntry.objects.select_related("gladiator").defer(
+        "sheet", "orders", "gladiator__sheet"
+    )
+    return Prefetch(path, queryset=entries)
+
+
 def latest_verdicts(campaign: Campaign, *, limit: int = 5) -> QuerySet[Verdict]:
     """The editor's most recent decisions, newest first."""
     return (
         Verdict.objects.filter(bout__show__campaign=campaign)
         .select_related("bout", "bout__show")
         .defer("bout__log", "bout__setup", "bout__decisions")  # not shown here
-        .prefetch_related("bout__entries__gladiator")
+        .prefetch_related(_named_entrants("bout__entries"))
         .order_by("-bout__show__day", "-pk")[:limit]
     )
 
@@ -100,7 +109,8 @@ def bouts_awaiting_verdict(campaign: Campaign) -> QuerySet[Bout]:
     return (
         Bout.objects.filter(show__campaign=campaign, status=Bout.Status.AWAITING_VERDICT)
         .select_related("show", "show__editor")
-        .prefetch_related("entries__gladiator")
+        .defer("log", "setup", "decisions")  # not shown here
+        .prefetch_related(_named_entrants("entries"))
         .order_by("show__day", "show__pk", "order", "pk")
     )
 

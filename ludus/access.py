@@ -43,13 +43,19 @@ def campaign_access(user, campaign_id: int) -> Access:
     """The user's access to a campaign, or 404 if he is not a member of it."""
     if not user.is_authenticated or not 0 <= campaign_id <= MAX_ID:
         raise Http404("No such campaign")
-    membership = (
-        Membership.objects.select_related("campaign", "user")
-        .filter(campaign_id=campaign_id, user=user)
-        .first()
+    # One membership at most (a unique constraint): no ORDER BY, and the user is the one
+    # already loaded for the request, not joined again.
+    membership = next(
+        iter(
+            Membership.objects.select_related("campaign").filter(
+                campaign_id=campaign_id, user=user
+            )[:1]
+        ),
+        None,
     )
     if membership is None:
         raise Http404("No such campaign")
+    membership.user = user
     return Access(campaign=membership.campaign, membership=membership)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import os
+import resource
 import shutil
 import socket
 import subprocess
@@ -74,6 +75,28 @@ def _warm_up(base: str, campaign: int, session: str) -> None:
             answer.read()
 
 
+def _cpu_seconds(server: int) -> float:
+    """The CPU time (user and system) the server has used so far: its master and every worker
+    (the processes whose parent it is), read from /proc (Linux; 0 elsewhere)."""
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total = 0
+    for entry in Path("/proc").iterdir() if Path("/proc/self/stat").exists() else ():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        if int(entry.name) == server or int(fields[1]) == server:
+            total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def _aggregated(stats_csv: Path) -> dict[str, str]:
     with stats_csv.open() as handle:
         return next(row for row in csv.DictReader(handle) if row["Name"] == "Aggregated")
@@ -113,6 +136,7 @@ def run(scale: Scale, report: Report) -> None:
     try:
         _wait_for(f"http://127.0.0.1:{port}/login/")
         _warm_up(f"http://127.0.0.1:{port}", demo.campaign.pk, session)
+        server_before, locust_before = _cpu_seconds(server.pid), _children_cpu()
         with tempfile.TemporaryDirectory(prefix="ludus-load-") as out:
             subprocess.run(
                 [
@@ -142,6 +166,8 @@ def run(scale: Scale, report: Report) -> None:
                 timeout=seconds + 60,
             )
             row = _aggregated(Path(out) / "load_stats.csv")
+        server_cpu = _cpu_seconds(server.pid) - server_before
+        locust_cpu = _children_cpu() - locust_before
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -160,3 +186,15 @@ def run(scale: Scale, report: Report) -> None:
     )
     report.add("load.failures", "requests that failed", float(row["Failure Count"]), "", at_most(0))
     report.add("load.p95_ms", "95th percentile", float(row["95%"]), "ms", at_most(150))
+    # What the machine's two cores can hold at best: the server's CPU a request, and locust's.
+    requests = max(int(row["Request Count"]), 1)
+    report.add(
+        "load.server_cpu_ms_per_request",
+        "gunicorn's CPU a request (master and workers, /proc)",
+        1000 * server_cpu / requests,
+        "ms",
+        note=f"{server_cpu:.1f} s of CPU for {requests} requests; locust's own: "
+        f"{1000 * locust_cpu / requests:.1f} ms a request; 2 cores hold at most "
+        f"{2000 / max(1000 * (server_cpu + locust_cpu) / requests, 0.001):.0f} requests a second "
+        "with nothing else running",
+    )

@@ -43,7 +43,8 @@ def campaign_dashboard(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "days_to_show": shows[0].day - campaign.day if shows else None,
         "hurt": hurt[:HURT_SHOWN],
         "hurt_more": hurt_more,
-        "sent_out_hurt": sent_out_hurt(campaign),
+        # Only a show still planned has a card to be sent out on: none planned, none asked.
+        "sent_out_hurt": sent_out_hurt(campaign) if shows else [],
         "balance_groups": visible_balance_groups(access),
         "verdicts": latest_verdicts(campaign),
         "awaiting": bouts_awaiting_verdict(campaign),

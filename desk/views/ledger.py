@@ -79,7 +79,14 @@ def ledger(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 def _ledger_page(request, access: Access, fund_form, *, status: int = 200) -> HttpResponse:
     form, filters = _filters(request, access)
-    listing = ledger_listing(access, **_listing(filters), with_events=False)
+    # The page names a transaction's man and links what it reverses by id: neither the
+    # reversed transaction nor the clerk is read, nor the man's sheet (issue 14).
+    listing = (
+        ledger_listing(access, **_listing(filters), with_events=False)
+        .select_related(None)
+        .select_related("gladiator")
+        .defer("gladiator__sheet")
+    )
     page = FromEitherEnd(listing, PAGE_SIZE).get_page(request.GET.get("page"))
     page.object_list = list(page.object_list)
     fetch_events(page.object_list)

@@ -33,24 +33,30 @@ class BalanceGroup:
 def visible_balance_groups(access: Access, *, shown: int | None = None) -> list[BalanceGroup]:
     """The balances this member may see (`visible_balances`: the running balance of each
     account), by kind in kind order, the first `shown` (SHOWN_PER_KIND) of each kind by name,
-    the others counted and summed: two queries however many accounts."""
+    the others counted and summed: one query however many accounts (each row listed carries
+    its kind's count and total, window functions over the kind)."""
     shown = SHOWN_PER_KIND if shown is None else shown
-    accounts = visible_accounts(access)
-    summary = {
-        row["kind"]: (row["n"], row["total"] or 0)
-        for row in accounts.order_by().values("kind").annotate(n=Count("pk"), total=Sum("balance"))
-    }
-    ranked = accounts.annotate(
-        rank=Window(RowNumber(), partition_by=[F("kind")], order_by=[F("name").asc(), F("pk")])
-    ).filter(rank__lte=shown)
+    by_kind = {"partition_by": [F("kind")]}
+    ranked = (
+        visible_accounts(access)
+        .annotate(
+            rank=Window(RowNumber(), order_by=[F("name").asc(), F("pk")], **by_kind),
+            kind_count=Window(Count("pk"), **by_kind),
+            kind_total=Window(Sum("balance"), **by_kind),
+        )
+        .filter(rank__lte=shown)
+        .only("pk", "kind", "name", "balance")
+    )
     listed: dict[str, list[Balance]] = {}
+    summary: dict[str, tuple[int, int]] = {}
     for account in ranked.order_by("kind", "name", "pk"):
         listed.setdefault(account.kind, []).append(Balance(account, account.balance))
+        summary[account.kind] = (account.kind_count, account.kind_total or 0)
     labels = dict(Account.Kind.choices)
     groups = []
     for kind in sorted(summary):
         count, total = summary[kind]
-        rows = tuple(listed.get(kind, ()))
+        rows = tuple(listed[kind])
         groups.append(
             BalanceGroup(
                 kind=str(labels.get(kind, kind)),
