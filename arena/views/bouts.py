@@ -44,6 +44,7 @@ from arena.services.rudis import rudis_give
 from arena.services.undo import bout_undo
 from arena.views import moritari as moritari_pages
 from arena.views import sands as sands_pages
+from arena.views.answers import answer_and_fight
 from economy.ledger import LedgerError
 from ludus.access import Access, campaign_view
 from ludus.errors import AlreadyDone, Refusal
@@ -272,33 +273,13 @@ def bout_choose(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
         return _respond(request, access, bout, 400)
     if not _may_choose(access, bout, str(pending.side)):
         raise Http404(NOT_YOUR_CHOICE)
-    form = DecisionForm(request.POST, options=[str(o) for o in pending.options])
-    status = 200
-    if not form.is_valid():
-        messages.error(request, "Choose one of: " + ", ".join(str(o) for o in pending.options))
-        status = 400
-    else:
-        answer = {
-            "kind": str(pending.kind),
-            "side": str(pending.side),
-            "choice": form.cleaned_data["choice"],
-        }
-        try:
-            bout = bout_fight(
-                bout=bout,
-                decisions=[answer],
-                rounds=1,
-                user=request.user,
-                auto_decide=False,
-                answered=form.cleaned_data["answers"],
-            )
-        except AlreadyDone as done:
-            messages.info(request, str(done))
-        except (BoutError, LedgerError) as error:
-            messages.error(request, str(error))
-            status = 400
-        else:
-            _report(request, bout)
+    bout, status = answer_and_fight(
+        request,
+        bout,
+        [str(o) for o in pending.options],
+        lambda choice: {"kind": str(pending.kind), "side": str(pending.side), "choice": choice},
+        _report,
+    )
     return _respond(request, access, bout, status)
 
 

@@ -19,8 +19,6 @@ from django.urls import reverse
 
 from arena.adapters import moritari
 from arena.book.selectors import book_for_event
-from arena.errors import BoutError
-from arena.forms import DecisionForm
 from arena.models import Bout, BoutEntry
 from arena.selectors.calendar import show_day_note
 from arena.selectors.moritari import (
@@ -32,12 +30,10 @@ from arena.selectors.moritari import (
     planned_frame,
 )
 from arena.selectors.pages import bout_for_campaign
-from arena.services.bouts import bout_fight
 from arena.svg_board import board_svg
-from economy.ledger import LedgerError
+from arena.views.answers import answer_and_fight
 from economy.models import Transaction
 from ludus.access import Access
-from ludus.errors import AlreadyDone
 from ludus.history import objects_changes
 
 NOT_YOUR_CHOICE = "That choice is Caesar's: only his player (or the GM) answers it."
@@ -196,33 +192,13 @@ def bout_choose(request: HttpRequest, access: Access, bout: Bout) -> HttpRespons
         return respond(request, access, bout, 400)
     if not _may_answer(access, moritari.pending_entry(bout, pending)):
         raise Http404(NOT_YOUR_CHOICE)
-    form = DecisionForm(request.POST, options=list(pending.options))
-    status = 200
-    if not form.is_valid():
-        messages.error(request, "Choose one of: " + ", ".join(pending.options))
-        status = 400
-    else:
-        answer = {
-            "kind": pending.kind,
-            "entrant": pending.entrant,
-            "choice": form.cleaned_data["choice"],
-        }
-        try:
-            bout = bout_fight(
-                bout=bout,
-                decisions=[answer],
-                rounds=1,
-                user=request.user,
-                auto_decide=False,
-                answered=form.cleaned_data["answers"],
-            )
-        except AlreadyDone as done:
-            messages.info(request, str(done))
-        except (BoutError, LedgerError) as error:
-            messages.error(request, str(error))
-            status = 400
-        else:
-            report(request, bout)
+    bout, status = answer_and_fight(
+        request,
+        bout,
+        list(pending.options),
+        lambda choice: {"kind": pending.kind, "entrant": pending.entrant, "choice": choice},
+        report,
+    )
     return respond(request, access, bout, status)
 
 

@@ -19,15 +19,11 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from arena.errors import BoutError
-from arena.forms import DecisionForm
 from arena.models import Bout
 from arena.selectors import sands
 from arena.selectors.pages import bout_for_campaign, pending_choice
-from arena.services.bouts import bout_fight
-from economy.ledger import LedgerError
+from arena.views.answers import answer_and_fight
 from ludus.access import Access
-from ludus.errors import AlreadyDone
 
 NOT_YOUR_CHOICE = "That choice is not yours to make."
 NO_CHOICE_PENDING = "The bout is not waiting for a choice."
@@ -93,34 +89,13 @@ def bout_choose(request: HttpRequest, access: Access, bout: Bout) -> HttpRespons
         return respond(request, access, bout, 400)
     if not _may_choose(access, bout, str(pending.side)):
         raise Http404(NOT_YOUR_CHOICE)
-    options = [str(o) for o in pending.options]
-    form = DecisionForm(request.POST, options=options)
-    status = 200
-    if not form.is_valid():
-        messages.error(request, "Choose one of: " + ", ".join(options))
-        status = 400
-    else:
-        answer = {
-            "kind": str(pending.kind),
-            "side": str(pending.side),
-            "choice": form.cleaned_data["choice"],
-        }
-        try:
-            bout = bout_fight(
-                bout=bout,
-                decisions=[answer],
-                rounds=1,
-                user=request.user,
-                auto_decide=False,
-                answered=form.cleaned_data["answers"],
-            )
-        except AlreadyDone as done:
-            messages.info(request, str(done))
-        except (BoutError, LedgerError) as error:
-            messages.error(request, str(error))
-            status = 400
-        else:
-            report(request, bout)
+    bout, status = answer_and_fight(
+        request,
+        bout,
+        [str(o) for o in pending.options],
+        lambda choice: {"kind": str(pending.kind), "side": str(pending.side), "choice": choice},
+        report,
+    )
     return respond(request, access, bout, status)
 
 
