@@ -36,6 +36,9 @@ def env_list(name: str, *, default: list[str]) -> list[str]:
     return items
 
 
+SQLITE_INIT = "PRAGMA journal_mode=WAL;"
+
+
 def env_database(name: str, *, default: str) -> dict:
     import dj_database_url
 
@@ -50,8 +53,14 @@ def env_database(name: str, *, default: str) -> dict:
         raise ImproperlyConfigured(f"{name} is not a database URL: {error}") from error
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # Writers queue (BEGIN IMMEDIATE, wait up to 20 s) instead of failing at once with
-        # "database is locked" when two players act together on a SQLite file.
-        config["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+        # "database is locked" when two players act together on a SQLite file. The file is in
+        # WAL mode: the pages keep reading while a writer (a player, or the background worker
+        # reporting a job's progress) commits, and a reader never holds a writer back.
+        config["OPTIONS"] = {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": SQLITE_INIT,
+        }
     elif not config.get("NAME"):
         raise ImproperlyConfigured(f"{name} must name a database, e.g. postgres://host/ludus")
     return config

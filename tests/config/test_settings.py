@@ -101,7 +101,23 @@ def test_sqlite_writers_queue_instead_of_failing_at_once():
     from config.env import env_database
 
     config = env_database("NO_SUCH_VARIABLE", default="sqlite:////tmp/ludus-test.sqlite3")
-    assert config["OPTIONS"] == {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    assert config["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert config["OPTIONS"]["timeout"] == 20
+
+
+WAL = (
+    "import django; django.setup(); from django.db import connection;"
+    "cursor = connection.cursor(); cursor.execute('PRAGMA journal_mode');"
+    "print(cursor.fetchone()[0])"
+)
+
+
+def test_a_sqlite_file_is_read_while_it_is_written(tmp_path):
+    """WAL mode on a SQLite file: a page reads while the worker or a player commits."""
+    url = f"sqlite:///{tmp_path / 'wal.sqlite3'}"
+    result = start_django(**LOCAL, DATABASE_URL=url, code=WAL)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "wal"
 
 
 SECURITY = (
