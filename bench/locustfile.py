@@ -9,27 +9,32 @@ from __future__ import annotations
 
 import os
 
-from locust import HttpUser, constant_throughput, task
+from locust import FastHttpUser, HttpUser, constant_throughput, task
 from locust.exception import StopUser
 
 CAMPAIGN = os.environ["LUDUS_LOAD_CAMPAIGN"]
 SESSION = os.environ["LUDUS_LOAD_SESSION"]
 PER_USER_PER_S = float(os.environ.get("LUDUS_LOAD_PACE", "4"))
 MAX_REQUESTS = int(os.environ.get("LUDUS_LOAD_REQUESTS", "400"))
+COOKIE = {"Cookie": f"sessionid={SESSION}"}
 
 
-class Member(HttpUser):
+_CLIENT = FastHttpUser if os.environ.get("LUDUS_LOAD_FAST") == "1" else HttpUser
+
+
+class Member(_CLIENT):
     wait_time = constant_throughput(PER_USER_PER_S)
 
     def on_start(self) -> None:
-        self.client.cookies.set("sessionid", SESSION)
         self.sent = 0
 
     def _get(self, path: str, name: str) -> None:
         if self.sent >= MAX_REQUESTS:
             raise StopUser()
         self.sent += 1
-        with self.client.get(path, name=name, catch_response=True, allow_redirects=False) as r:
+        with self.client.get(
+            path, name=name, headers=COOKIE, catch_response=True, allow_redirects=False
+        ) as r:
             if r.status_code != 200:
                 r.failure(f"status {r.status_code}")
 

@@ -36,7 +36,7 @@ PACE = 4  # requests a second per simulated member: 120 offered, 100 the target 
 # database or the socket lets another run, and the connections are kept alive between a
 # member's requests (a sync worker closes each one). LUDUS_LOAD_WORKER=sync for the old way.
 WORKER = os.environ.get("LUDUS_LOAD_WORKER", "gthread")
-THREADS = 4
+THREADS = int(os.environ.get("LUDUS_LOAD_THREADS", "4"))
 WARM_UP = 20  # requests to both pages before the timed run (templates compiled, caches full)
 
 
