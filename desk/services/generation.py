@@ -25,6 +25,7 @@ from __future__ import annotations
 import time
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -81,7 +82,7 @@ def generation_start(*, user, gladiators: int, shows: int, bouts: int, seed: int
     plan = web_plan(gladiators=gladiators, shows=shows, bouts=bouts, seed=seed)
     with transaction.atomic():
         # The user's row is the lock: two tabs at once see each other's job.
-        type(user).objects.select_for_update().filter(pk=user.pk).first()
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
         for job in generation_jobs(user).filter(status__in=[Job.Status.QUEUED, Job.Status.RUNNING]):
             if job.created > timezone.now() - STALE_AFTER:
                 raise GenerationError(ONE_AT_A_TIME.format(title=job.title), field="__all__")
