@@ -80,6 +80,8 @@ def test_a_repeated_post_queues_once(cast):
         ({"shows": "0"}, "shows", "shows: at least 1; got 0."),
         ({"bouts": "5001", "shows": "300"}, "bouts", "bouts: at most 5,000; got 5,001."),
         ({"bouts": "9" * 40}, "bouts", "bouts: at most 5,000"),
+        ({"gladiators": "9" * 5000}, "gladiators", "gladiators: a whole number, please."),
+        ({"shows": "-2"}, "shows", "shows: at least 1; got -2."),
         ({"shows": "3", "bouts": "2"}, "bouts", "bouts: every show needs a bout"),
         ({"shows": "1", "bouts": "3"}, "gladiators", "gladiators: a card of 3 pairs needs 12"),
         ({"bouts": "many"}, "bouts", "bouts: a whole number, please."),
