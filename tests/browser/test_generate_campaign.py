@@ -1,7 +1,8 @@
 """In the browser: a player asks for a tiny generated practice campaign from his campaign list;
-the job's page shows the bar waiting for the worker; the worker (run here, in the test's
-thread, as `make run`'s worker would) builds it; the bar, polling, reaches done and links to
-the campaign, which opens as his own, with its shows held. Screenshots of each step."""
+the job's page and his campaign list show the bar waiting for the worker; the worker (run
+here, in the test's thread, as `make run`'s worker would) builds it; the bar on the list,
+polling, reaches done and links to the campaign, which opens as his own, with its shows held;
+the job's page keeps the result. Screenshots of each step."""
 
 import pytest
 from django.core.management import call_command
@@ -36,12 +37,20 @@ def test_a_tiny_generation_from_asking_to_opening(page, cast, screenshot):
     screenshot(page, "waiting")
     job = Job.objects.get(kind="campaign_generate")
     assert not Membership.objects.filter(campaign=job.campaign).exists()
+    # his campaign list shows it being generated, with the same bar
+    page.click("text=Your campaigns")
+    page.wait_for_selector("#generations .generation progress")
+    assert "Generated campaign (seed 3)" not in page.locator(".cards >> nth=-1").inner_text()
+    screenshot(page, "list-waiting")
 
     call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
-    page.wait_for_selector(".generation-open")  # the bar polled its way to done
+    page.wait_for_selector("#generations .generation-open")  # the bar polled its way to done
     card = page.locator(".generation").inner_text()
     assert "Done: 2 shows, 4 bouts" in card
     assert page.get_attribute(".generation progress", "value") == "2"
+    screenshot(page, "list-done")
+    page.goto(page.base_url + reverse("campaign_generate_job", args=[job.pk]))
+    assert "Open the campaign" in page.locator(".generation").inner_text()  # to come back to
     screenshot(page, "done")
 
     page.click(".generation-open")
