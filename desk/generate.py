@@ -47,17 +47,19 @@ MAX_CARD = 20  # pairs on one card
 BETS_PER_BOUT = 3
 MAX_CARRIED = 3  # unhealed injuries a man may carry onto a card here
 
-TOO_FEW = "--{option}: at least {low:,}; got {value:,}."
-TOO_MANY = "--{option}: at most {high:,}; got {value:,}."
+# The messages name their option: "--bouts" for the command, "bouts" for the web form
+# (`Plan.check(dash="")`); {d} is the dash.
+TOO_FEW = "{d}{option}: at least {low:,}; got {value:,}."
+TOO_MANY = "{d}{option}: at most {high:,}; got {value:,}."
 BOUTS_FOR_SHOWS = (
-    "--bouts: every show needs a bout, so at least --shows ({shows:,}); got {bouts:,}."
+    "{d}bouts: every show needs a bout, so at least {d}shows ({shows:,}); got {bouts:,}."
 )
 CARD_TOO_LONG = (
-    "--bouts: at most {most} pairs a card, so at most {high:,} bouts for {shows:,} shows; "
+    "{d}bouts: at most {most} pairs a card, so at most {high:,} bouts for {shows:,} shows; "
     "got {bouts:,}."
 )
 MEN_FOR_CARD = (
-    "--gladiators: a card of {pairs} pairs needs {need:,} men (each once), the card and the "
+    "{d}gladiators: a card of {pairs} pairs needs {need:,} men (each once), the card and the "
     "men resting; got {men:,}."
 )
 
@@ -68,7 +70,27 @@ FUND = 50_000_000  # sesterces put in an editor's purse when it runs low (a tent
 
 
 class GenerateError(Refusal):
-    """An option out of its bounds; the message names it."""
+    """An option out of its bounds; the message names it, and so does `field`."""
+
+    def __init__(self, message: str, *, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def campaign_name(seed: int) -> str:
+    return f"Generated campaign (seed {seed})"
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """The most of each option: the command's, or the web page's (desk.services.generation)."""
+
+    gladiators: int
+    shows: int
+    bouts: int
+
+
+COMMAND_BOUNDS = Bounds(gladiators=MAX_GLADIATORS, shows=MAX_SHOWS, bouts=MAX_BOUTS)
 
 
 @dataclass(frozen=True)
@@ -78,29 +100,40 @@ class Plan:
     bouts: int
     seed: int
 
-    def check(self) -> None:
-        for option, value, low, high in (
-            ("gladiators", self.gladiators, 4, MAX_GLADIATORS),
-            ("shows", self.shows, 1, MAX_SHOWS),
-            ("bouts", self.bouts, 1, MAX_BOUTS),
+    def check(self, *, dash: str = "--", bounds: Bounds | None = None) -> None:
+        """Refuse the first option out of its bounds (the command's unless `bounds` are
+        given), by its name with `dash` before it."""
+        bounds = bounds or COMMAND_BOUNDS
+        for option, value, low in (
+            ("gladiators", self.gladiators, 4),
+            ("shows", self.shows, 1),
+            ("bouts", self.bouts, 1),
         ):
+            high = getattr(bounds, option)
             if value < low:
-                raise GenerateError(TOO_FEW.format(option=option, low=low, value=value))
+                message = TOO_FEW.format(d=dash, option=option, low=low, value=value)
+                raise GenerateError(message, field=option)
             if value > high:
-                raise GenerateError(TOO_MANY.format(option=option, high=high, value=value))
+                message = TOO_MANY.format(d=dash, option=option, high=high, value=value)
+                raise GenerateError(message, field=option)
         if self.bouts < self.shows:
-            raise GenerateError(BOUTS_FOR_SHOWS.format(shows=self.shows, bouts=self.bouts))
+            message = BOUTS_FOR_SHOWS.format(d=dash, shows=self.shows, bouts=self.bouts)
+            raise GenerateError(message, field="bouts")
         if self.bouts > self.shows * MAX_CARD:
-            raise GenerateError(
-                CARD_TOO_LONG.format(
-                    most=MAX_CARD, high=self.shows * MAX_CARD, shows=self.shows, bouts=self.bouts
-                )
+            message = CARD_TOO_LONG.format(
+                d=dash,
+                most=MAX_CARD,
+                high=self.shows * MAX_CARD,
+                shows=self.shows,
+                bouts=self.bouts,
             )
+            raise GenerateError(message, field="bouts")
         need = 4 * self.longest_card  # the card's men, and as many resting
         if self.gladiators < need:
-            raise GenerateError(
-                MEN_FOR_CARD.format(pairs=self.longest_card, need=need, men=self.gladiators)
+            message = MEN_FOR_CARD.format(
+                d=dash, pairs=self.longest_card, need=need, men=self.gladiators
             )
+            raise GenerateError(message, field="gladiators")
 
     @property
     def longest_card(self) -> int:
@@ -147,10 +180,16 @@ def _sheet(rng: random.Random) -> dict:
 
 
 class _Builder:
-    def __init__(self, plan: Plan, progress: Callable[[str], None] | None) -> None:
+    def __init__(
+        self,
+        plan: Plan,
+        progress: Callable[[str], None] | None,
+        on_show: Callable[[int, int], None] | None = None,
+    ) -> None:
         self.plan = plan
         self.rng = random.Random(plan.seed)
         self.progress = progress or (lambda line: None)
+        self.on_show = on_show or (lambda shows, bouts: None)  # after each show held
         self.names: set[str] = set()
         self.recruits = 0
         self.started = time.perf_counter()
@@ -158,14 +197,20 @@ class _Builder:
     # --- the people ------------------------------------------------------------------------
 
     def people(self, gm_username: str) -> None:
+        """The command's start: the GM (made if missing), the campaign, its people."""
         users = get_user_model()
         gm = users.objects.filter(username=gm_username).first()
         if gm is None:
             gm = users.objects.create_user(username=gm_username, password=DEMO_PASSWORD)
         with transaction.atomic():
-            self.campaign = campaign_create(
-                user=gm, name=f"Generated campaign (seed {self.plan.seed})", city="Rome"
-            )
+            campaign = campaign_create(user=gm, name=campaign_name(self.plan.seed), city="Rome")
+            self.people_of(campaign)
+
+    def people_of(self, campaign: Campaign) -> None:
+        """The campaign's schools, men, editors and bettors (the job's start: its campaign
+        was made when the job was asked for, desk.services.generation)."""
+        with transaction.atomic():
+            self.campaign = campaign
             schools = max(2, self.plan.gladiators // 10)
             self.lanistae = [
                 lanista_create(
@@ -312,6 +357,7 @@ class _Builder:
                     break
                 bouts += self.show(self.shown, pool)
                 self.shown += 1
+                self.on_show(self.shown, bouts)
                 if self.shown % 10 == 0 or self.shown == plan.shows:
                     self.report(bouts)
             campaign_advance_day(campaign=self.campaign)
@@ -352,4 +398,16 @@ def generate_campaign(
     plan.check()
     builder = _Builder(plan, progress)
     builder.people(gm_username)
+    return builder.run()
+
+
+def generate_into(
+    campaign: Campaign, plan: Plan, on_show: Callable[[int, int], None] | None = None
+) -> Generated:
+    """Fill `campaign`, made empty for the purpose (desk.services.generation), as
+    `generate_campaign` fills the campaign it makes for the same plan: the same rows, the same
+    dice. `on_show(shows, bouts)` is told after each show held."""
+    plan.check()
+    builder = _Builder(plan, None, on_show)
+    builder.people_of(campaign)
     return builder.run()

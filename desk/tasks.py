@@ -7,6 +7,7 @@ import logging
 from django_tasks import task
 
 from desk.services.exports import export_fail, export_run
+from desk.services.generation import generation_fail, generation_run
 
 logger = logging.getLogger(__name__)
 
@@ -20,4 +21,17 @@ def campaign_export_job(job_id: int) -> None:
     except Exception:
         export_fail(job_id)
         logger.exception("campaign export job %s failed", job_id)
+        raise
+
+
+@task()
+def campaign_generate_job(job_id: int) -> None:
+    """A generated practice campaign, built as `manage.py generate_campaign` builds it, the
+    shows held reported on the job. A failure is told on the job, and the error kept in the
+    worker's log."""
+    try:
+        generation_run(job_id)
+    except Exception:
+        generation_fail(job_id)
+        logger.exception("campaign generation job %s failed", job_id)
         raise

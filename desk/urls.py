@@ -6,7 +6,16 @@ The names are not namespaced: settings refer to `campaign_list` by bare name.
 from django.urls import path
 
 from arena.views import spectators
-from desk.views import archive, campaigns, edits, exports, gladiators, invitations, setup
+from desk.views import (
+    archive,
+    campaigns,
+    edits,
+    exports,
+    generation,
+    gladiators,
+    invitations,
+    setup,
+)
 
 urlpatterns = [
     path("", campaigns.campaign_list, name="campaign_list"),
@@ -32,6 +41,13 @@ urlpatterns = [
 # Setting up a campaign in the browser (desk/views/setup.py).
 urlpatterns += [
     path("campaigns/new/", setup.campaign_new, name="campaign_new"),
+    # A generated practice campaign, built by a background job (desk/views/generation.py).
+    path("campaigns/generate/", generation.campaign_generate, name="campaign_generate"),
+    path(
+        "campaigns/generate/<int:generation_id>/",
+        generation.generation_job,
+        name="campaign_generate_job",
+    ),
     path("c/<int:campaign_id>/setup/", setup.campaign_setup, name="campaign_setup"),
     path(
         "c/<int:campaign_id>/setup/invitations/",

@@ -17,8 +17,9 @@ from arena.book.services import book_open
 from arena.services.bouts import bout_fight
 from arena.services.sharing import share_link_create
 from desk.services.exports import export_job_start, export_run
+from desk.services.generation import generation_start
 from desk.services.invitations import invitation_create
-from desk.tasks import campaign_export_job
+from desk.tasks import campaign_export_job, campaign_generate_job
 from economy.models import Book
 from ludus.access import campaign_view
 from ludus.models import DayEnd, Injury, Job, Membership
@@ -40,6 +41,8 @@ PUBLIC = ("shared",)
 # An invitation's page and its sign-up: anyone holding a live link opens them (the page leads
 # an anonymous visitor to sign up or log in); accepting is a POST of a logged-in user.
 INVITATION = ("invitation", "invitation_signup")
+# A generated campaign's job page: its requester's (the GM here) alone, 404 to anyone else.
+REQUESTER_ONLY = ("campaign_generate_job",)
 
 
 def _patterns(patterns=None, namespace=""):
@@ -76,6 +79,10 @@ def world():
     )
     # The GM's Download, written by the worker's part in-process (desk/services/exports.py).
     export = export_run(export_job_start(campaign=cast.campaign, task=campaign_export_job).pk)
+    # A generated campaign the GM asked for (queued: the test never commits, no worker runs).
+    generation = generation_start(
+        user=cast.gm, task=campaign_generate_job, gladiators=8, shows=2, bouts=4, seed=1
+    )
     attempt = medicus_treat(injury=cast.bithys.injuries.first(), seed=1)
     night = DayEnd.objects.create(campaign=cast.campaign, day=2)
     link = share_link_create(campaign=cast.campaign, show=cast.show)
@@ -101,6 +108,7 @@ def world():
         "token": link.token,
         "invitation_id": invitation.pk,
         "invitation_token": invitation.token,
+        "generation_id": generation.pk,
     }
     visitors = {
         "gm": cast.gm,
@@ -157,6 +165,8 @@ def test_the_sweep_sees_the_campaign_pages():
         "campaign_export_start",
         "campaign_export_job",
         "campaign_import",
+        "campaign_generate",
+        "campaign_generate_job",
         "campaign_charts",
         "share_link_add",
         "share_link_revoke",
@@ -230,6 +240,9 @@ def test_no_visitor_gets_a_500_and_outsiders_get_nothing(world, method):
             elif name in INVITATION:
                 if not _invitation_answer(name, who, method, response, login):
                     problems.append((who, method, url, status, "an invitation's page"))
+            elif name in REQUESTER_ONLY and who != "anonymous":
+                if method == "get" and status != (200 if who == "gm" else 404):
+                    problems.append((who, method, url, status, "the requester's alone"))
             elif in_campaign and who in NOT_MEMBERS and status != 404:
                 problems.append((who, method, url, status, "should be 404"))
             elif who == "anonymous" and not _sent_to_log_in(response, method, login):

@@ -11,6 +11,7 @@ from desk.selectors import (
     sent_out_hurt,
     upcoming_shows,
 )
+from desk.services.generation import generations_shown
 from economy.selectors.balance_groups import visible_balance_groups
 from ludus.access import campaign_view
 from ludus.selectors.people import hurt_gladiators
@@ -24,7 +25,11 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "desk/campaign_list.html",
-        {"memberships": memberships_for_user(request.user)},
+        {
+            "memberships": memberships_for_user(request.user),
+            # The user's campaigns being generated (or failed): their bars poll their jobs.
+            "generations": generations_shown(request.user),
+        },
     )
 
 
