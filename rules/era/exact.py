@@ -257,27 +257,74 @@ class _Kernel:
 
 
 @dataclass(frozen=True)
+class _Axis:
+    """One man's Wounds as the chain indexes them: the values he can reach from where he
+    starts (his Wounds plus any sum of the hits against him) below his yield and his drop,
+    then, if his orders yield before the drop, one row for every value past the yield (he
+    yields at his turn's start from any of them alike, and nothing else reads them)."""
+
+    values: tuple[int, ...]  # below `live`, ascending
+    yields: bool  # the last row: past his yield (not dropped)
+    live: int  # min(yield, drop)
+    alive: int  # the drop: Wounds at or past it end the bout
+
+    @classmethod
+    def of(cls, start: int, hits: Sequence[int], yield_at: int | None, alive: int) -> _Axis:
+        live = alive if yield_at is None else min(yield_at, alive)
+        reach = {start} if start < live else set()
+        grow = sorted(reach)
+        while grow:
+            value = grow.pop()
+            for wounds in hits:
+                if value + wounds < live and value + wounds not in reach:
+                    reach.add(value + wounds)
+                    grow.append(value + wounds)
+        return cls(tuple(sorted(reach)), live < alive, live, alive)
+
+    @property
+    def size(self) -> int:
+        return len(self.values) + self.yields
+
+    @property
+    def cut(self) -> int:
+        """The first row past his yield (the size if he never yields before the drop)."""
+        return len(self.values)
+
+    def index_after(self, wounds: int) -> int | None:
+        """The row of `wounds` reached from a row of the axis; None: dropped."""
+        if wounds >= self.alive:
+            return None
+        if wounds >= self.live:
+            return self.cut
+        return self.values.index(wounds)
+
+
+@dataclass(frozen=True)
 class _Kernels:
     hits: _Kernel  # the hits only (a miss keeps the idle count going)
     all: _Kernel  # the hits and the misses (once the round has had a hit)
 
     @classmethod
-    def of(cls, attack: _Attack, alive: int, maps: dict[int, Array]) -> _Kernels:
-        move = np.zeros((2, alive, alive, FAVORS, FAVORS))
-        drop = np.zeros((2, alive))
+    def of(cls, attack: _Attack, axis: _Axis, maps: dict[int, Array]) -> _Kernels:
+        n = axis.size
+        move = np.zeros((2, n, n, FAVORS, FAVORS))
+        drop = np.zeros((2, n))
         total = [0.0, 0.0]
         for wounds, crit, lines, chance in attack.hits:
             c = int(crit)
             total[c] += chance
-            for w in range(alive):
-                if w + wounds < alive:
-                    move[c, w, w + wounds] += chance * maps[lines]
-                else:
+            for w, value in enumerate(axis.values):
+                to = axis.index_after(value + wounds)
+                if to is None:
                     drop[c, w] += chance
+                else:
+                    move[c, w, to] += chance * maps[lines]
+            if axis.yields:  # he yields at his turn's start whatever he takes now
+                move[c, n - 1, n - 1] += chance * maps[lines]
         hits = _Kernel((move[0].copy(), move[1].copy()), (drop[0], drop[1]), (total[0], total[1]))
         missed = sum(chance for _, chance in attack.misses)
         for lines, chance in attack.misses:
-            for w in range(alive):
+            for w in range(n):
                 move[0, w, w] += chance * maps[lines]
         every = _Kernel((move[0], move[1]), (drop[0], drop[1]), (total[0] + missed, total[1]))
         return cls(hits, every)
@@ -306,18 +353,25 @@ class _Tally:
 
 
 class _Chain:
-    def __init__(self, setup: BoutSetup, reading: Reading, first: Side) -> None:
+    def __init__(self, setup: BoutSetup, reading: Reading, start: BoutState) -> None:
         fixed = setup.fixed_under(reading)
-        self.x, self.y = first, first.other
+        self.x, self.y = start.first, start.first.other
         x, y = fixed[self.x], fixed[self.y]
         ex, ey = setup.entrant(self.x), setup.entrant(self.y)
         # Alive wound values: below the reading's drop (Wounds at or past it end the bout).
-        self.wx = _alive_wounds(reading, x.wound_points)
-        self.wy = _alive_wounds(reading, y.wound_points)
-        self.yield_x = x.yield_at if x.yield_at is not None else self.wx
-        self.yield_y = y.yield_at if y.yield_at is not None else self.wy
-        self.attack_x = _attack(x, ex.orders, y, self.wy)
-        self.attack_y = _attack(y, ey.orders, x, self.wx)
+        alive_x = _alive_wounds(reading, x.wound_points)
+        alive_y = _alive_wounds(reading, y.wound_points)
+        self.attack_x = _attack(x, ex.orders, y, alive_y)
+        self.attack_y = _attack(y, ey.orders, x, alive_x)
+        a, b = start.wounds_a, start.wounds_b
+        wounds_x, wounds_y = (a, b) if self.x is Side.A else (b, a)
+        if wounds_x >= alive_x or wounds_y >= alive_y:
+            raise RulesError("a man past his Wound Points: the bout is over")
+        # Each man's Wounds axis: the values he can reach below his yield, then one row for
+        # past it (`_Axis`); a Wound value no sum of hits reaches holds no mass, ever.
+        self.axis_x = _Axis.of(wounds_x, [h[0] for h in self.attack_y.hits], x.yield_at, alive_x)
+        self.axis_y = _Axis.of(wounds_y, [h[0] for h in self.attack_x.hits], y.yield_at, alive_y)
+        self.wx, self.wy = self.axis_x.size, self.axis_y.size
         self.fatal_x = (
             _fatal(ex.carried_injuries, x.helm),
             _fatal(ex.carried_injuries + 1, x.helm),
@@ -330,12 +384,12 @@ class _Chain:
         self.gives_y = np.array([ey.orders.yields_after_first_injury(f) for f in range(FAVORS)])
         self.maps = {d: _clamp_map(d) for d in range(-4, 5)}
         self.pending_maps = {d: _clamp_map(d, PENDING, PENDING_LOW) for d in (-1, 0)}
-        self.kernel_x = _Kernels.of(self.attack_x, self.wy, self.maps)
-        self.kernel_y = _Kernels.of(self.attack_y, self.wx, self.maps)
+        self.kernel_x = _Kernels.of(self.attack_x, self.axis_y, self.maps)
+        self.kernel_y = _Kernels.of(self.attack_y, self.axis_x, self.maps)
         # Past his turn-start yield a man's Wounds hold no mass (he has yielded), so the
         # round's work after each yield runs over the Wounds below it only ("live").
-        self.live_x = min(self.yield_x, self.wx)
-        self.live_y = min(self.yield_y, self.wy)
+        self.live_x = self.yield_x = self.axis_x.cut
+        self.live_y = self.yield_y = self.axis_y.cut
         self.kernel_y_live = self.kernel_y.cut(self.live_x)
         # A miss of the first man, as a favor map: each of his misses' lines at its chance,
         # with the idle round's -1 (at every second such round: parity 1) when both missed.
@@ -360,9 +414,9 @@ class _Chain:
         a = (state.wounds_a, state.injured_a, state.favor_a)
         b = (state.wounds_b, state.injured_b, state.favor_b)
         (wx, ix, fx), (wy, iy, fy) = (a, b) if self.x is Side.A else (b, a)
-        if wx >= self.wx or wy >= self.wy:
-            raise RulesError("a man past his Wound Points: the bout is over")
-        p[wx, wy, int(ix), int(iy), state.idle % 2, fy, fx] = 1.0
+        row_x, row_y = self.axis_x.index_after(wx), self.axis_y.index_after(wy)
+        assert row_x is not None and row_y is not None  # checked in __init__
+        p[row_x, row_y, int(ix), int(iy), state.idle % 2, fy, fx] = 1.0
         return p
 
     def run(self, p: Array, fought: int, weight: float) -> None:
@@ -575,30 +629,18 @@ def _exact(setup: BoutSetup, version: str, state: BoutState | None) -> ExactOdds
     draw = rounds = unresolved = 0.0
     if state is None:
         firsts = [setup.first] if setup.first is not None else [Side.A, Side.B]
+        a, b = setup.a, setup.b
         starts = [
-            (
-                side,
-                BoutState(
-                    0,
-                    side,
-                    setup.a.wounds,
-                    setup.b.wounds,
-                    False,
-                    False,
-                    setup.a.favor,
-                    setup.b.favor,
-                    0,
-                ),
-            )
+            BoutState(0, side, a.wounds, b.wounds, False, False, a.favor, b.favor, 0)
             for side in firsts
         ]
     else:
         if not 0 <= state.round <= ROUND_CAP:
             raise RulesError(f"state round must be 0 to {ROUND_CAP}; got {state.round}")
-        starts = [(state.first, state)]
+        starts = [state]
     weight = 1.0 / len(starts)
-    for first, start in starts:
-        chain = _Chain(setup, reading, first)
+    for start in starts:
+        chain = _Chain(setup, reading, start)
         chain.run(chain.start(start), start.round, weight)
         tally = chain.tally
         for side in Side:
