@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from math import comb, prod
 from typing import Any
 
 import numpy as np
@@ -62,7 +63,8 @@ from rules.era.readings import Reading
 
 Array = NDArray[np.float64]
 EXACT_METHOD = "exact (markov chain)"  # how the command and the pages name it
-TOLERANCE = 1e-12  # stop once the mass still fighting is below this (every figure to 1e-9)
+TOLERANCE = 1e-10  # stop once the mass still fighting is below this (every figure to 1e-9)
+CAP_SLACK = 1e-12  # the round cap is left out where the mass fighting at it is below this
 FAVORS = FAVOR_MAX + 1  # 0..6
 PENDING_LOW = -1  # a miss's own lines: a Calamity −1, a Breakthrough +2 (or +1 with both)
 PENDING = FAVORS + 3  # unclamped favor −1..8 while the round's lines wait
@@ -307,25 +309,30 @@ class _Kernels:
     @classmethod
     def of(cls, attack: _Attack, axis: _Axis, maps: dict[int, Array]) -> _Kernels:
         n = axis.size
-        move = np.zeros((2, n, n, FAVORS, FAVORS))
+        # The Wounds moves of each kind of hit, by its favor lines: [crit][lines][w, w2].
+        moves: dict[tuple[int, int], Array] = {}
         drop = np.zeros((2, n))
         total = [0.0, 0.0]
         for wounds, crit, lines, chance in attack.hits:
             c = int(crit)
             total[c] += chance
+            wounds_move = moves.setdefault((c, lines), np.zeros((n, n)))
             for w, value in enumerate(axis.values):
                 to = axis.index_after(value + wounds)
                 if to is None:
                     drop[c, w] += chance
                 else:
-                    move[c, w, to] += chance * maps[lines]
+                    wounds_move[w, to] += chance
             if axis.yields:  # he yields at his turn's start whatever he takes now
-                move[c, n - 1, n - 1] += chance * maps[lines]
+                wounds_move[n - 1, n - 1] += chance
+        move = np.zeros((2, n, n, FAVORS, FAVORS))
+        for (c, lines), wounds_move in moves.items():
+            move[c] += np.multiply.outer(wounds_move, maps[lines])
         hits = _Kernel((move[0].copy(), move[1].copy()), (drop[0], drop[1]), (total[0], total[1]))
         missed = sum(chance for _, chance in attack.misses)
+        stay = np.arange(n)
         for lines, chance in attack.misses:
-            for w in range(n):
-                move[0, w, w] += chance * maps[lines]
+            move[0, stay, stay] += chance * maps[lines]
         every = _Kernel((move[0], move[1]), (drop[0], drop[1]), (total[0] + missed, total[1]))
         return cls(hits, every)
 
@@ -397,6 +404,8 @@ class _Chain:
         self.settle_x = self._miss_map(self.attack_x, 0)
         self.idle_x = (self.settle_x, self._miss_map(self.attack_x, -1))
         self.idle_y = (self._miss_map(self.attack_y, 0), self._miss_map(self.attack_y, -1))
+        self.stall, self.stall_hits = self._stalls()
+        self.idle_rounds = True  # whether a round plays its both-missed stalls (`_by_stalls`)
         self.weight = 1.0
         self.counting = True  # whether a round adds what it ends to the tally (`run`)
         self.tally = _Tally({s: np.zeros(FAVORS) for s in Side}, dict.fromkeys(Side, 0.0))
@@ -405,6 +414,36 @@ class _Chain:
         matrix = np.zeros((FAVORS, FAVORS))
         for lines, chance in attack.misses:
             matrix += chance * self.maps[lines + line]
+        return matrix
+
+    def _stalls(self) -> tuple[Array, Array | None]:
+        """The rounds that leave both men's Wounds and injuries as they were, as matrices on
+        (idle parity, fY, fX) flattened (98): a mass row vector times the matrix is where it
+        goes. All stalls, and those with a hit (None if no hit can do no Wounds and no injury).
+        The same at every Wounds below both yields (no yield, drop or injury comes into them)."""
+        hit_x = self._no_wound_map(self.attack_x)
+        hit_y = self._no_wound_map(self.attack_y)
+        basis = np.eye(2 * FAVORS * FAVORS).reshape(-1, 2, FAVORS, FAVORS)
+        hits = np.zeros_like(basis)
+        idle = np.zeros_like(basis)
+        for parity in (0, 1):
+            u = basis[:, parity]
+            # The first man hits for nothing, the second hits for nothing or misses (his
+            # lines apply: a round with a hit); or the first misses (his lines settle alone)
+            # and the second hits for nothing.
+            hits[:, 0] += (hit_y + self.idle_y[0]).T @ u @ hit_x
+            hits[:, 0] += hit_y.T @ u @ self.settle_x
+            idle[:, 1 - parity] += self.idle_y[parity].T @ u @ self.idle_x[parity]
+        size = len(basis)
+        stall_hits = hits.reshape(size, size)
+        everything = stall_hits + idle.reshape(size, size)
+        return everything, (stall_hits if stall_hits.any() else None)
+
+    def _no_wound_map(self, attack: _Attack) -> Array:
+        matrix = np.zeros((FAVORS, FAVORS))
+        for wounds, crit, lines, chance in attack.hits:
+            if not wounds and not crit:
+                matrix += chance * self.maps[lines]
         return matrix
 
     # P axes: wX, wY, iX, iY, idle parity, fY, fX
@@ -420,20 +459,31 @@ class _Chain:
         return p
 
     def run(self, p: Array, fought: int, weight: float) -> None:
-        """Propagate `p` round by round, then count what ended.
+        """Propagate `p` to the end of the bout, then count what ended.
 
         A round is linear in the mass it starts from (every step is a sum, a product with a
         fixed matrix or a cut), and so is everything it adds to the tally. The tally of all
-        the rounds is therefore the tally of one round started from their sum: the rounds are
-        propagated without counting (`counting` off: only the next round's mass is made), their
-        starting masses summed, and one round with counting on is played from the sum."""
-        tally = self.tally
+        the rounds is therefore the tally of one round started from their sum: the mass at
+        the start of every round, summed (`occupied`), is worked out without counting
+        (`counting` off), and one round with counting on is played from the sum.
+
+        That sum is found by stalls (`_by_stalls`) where the round cap cannot matter, else
+        round by round (`_by_rounds`)."""
         self.weight = weight
-        tally.rounds += weight * fought
-        number = fought
-        occupied = np.zeros_like(p)
+        self.tally.rounds += weight * fought
         self.counting = False
-        while number < ROUND_CAP:
+        left = ROUND_CAP - fought
+        beyond = self._past_cap_bound(left)
+        occupied = self._by_stalls(p, beyond) if beyond < CAP_SLACK else self._by_rounds(p, left)
+        self.counting = True
+        self._round(occupied, weight)
+
+    def _by_rounds(self, p: Array, left: int) -> Array:
+        """The sum of the mass at every round's start, one round at a time (the mass still
+        fighting at the round cap is the draw)."""
+        tally, weight = self.tally, self.weight
+        occupied = np.zeros_like(p)
+        for _ in range(left):
             alive = float(p.sum())
             if alive < TOLERANCE:
                 tally.unresolved += weight * alive
@@ -441,11 +491,59 @@ class _Chain:
             tally.rounds += weight * alive
             occupied += p
             p = self._round(p, weight)
-            number += 1
         else:
             tally.draw += weight * float(p.sum())
-        self.counting = True
-        self._round(occupied, weight)
+        return occupied
+
+    def _by_stalls(self, p: Array, beyond: float) -> Array:
+        """The same sum, a stall at a time: a round that leaves both men's Wounds and injuries
+        as they were (both missed, or hits for no Wounds and no injury) changes only the idle
+        parity and the favors, by one fixed matrix `stall` (98 x 98, whatever the Wounds). From
+        the mass `w` that has just come to its Wounds and injuries, the mass at the start of
+        all its rounds there is w (I + S + S^2 + ...) = w (I - S)^-1 (`settle`); the rounds
+        out of them, without their stalls, bring the mass to new Wounds or injuries or end the
+        bout. Every such round adds a Wound, an injury or an end, so the mass runs out in a
+        few steps, where round by round it lingers in long runs of misses. The round cap is
+        ignored: `beyond` bounds the mass that could still be fighting at it (`unresolved`
+        counts it, as the mass left when the steps stop)."""
+        tally, weight = self.tally, self.weight
+        cx, cy = self.live_x, self.live_y  # the Wounds and injuries where a stall is possible
+        # Invertible: the stall matrix's row sums are below 1 here (`_past_cap_bound`).
+        settle = np.linalg.inv(np.eye(len(self.stall)) - self.stall).astype(np.float64)
+        occupied = np.zeros_like(p)
+        w = p
+        while True:
+            alive = float(np.abs(w).sum())
+            if alive < TOLERANCE:
+                tally.unresolved += weight * (alive + beyond)
+                break
+            u = w.copy()
+            u[:cx, :cy] = _times(w[:cx, :cy], settle)
+            tally.rounds += weight * float(u.sum())
+            occupied += u
+            self.idle_rounds = False
+            w = self._round(u, weight)  # every round out of u but its both-missed stalls
+            self.idle_rounds = True
+            if self.stall_hits is not None:  # and its other stalls
+                w[:cx, :cy] -= _times(u[:cx, :cy], self.stall_hits)
+        return occupied
+
+    def _past_cap_bound(self, rounds: int) -> float:
+        """A bound on the chance that the bout still goes on after `rounds` more rounds. A
+        round that is no stall moves a man's Wounds or injuries on, or ends the bout: at most
+        `steps` of them. Each round stalls with a chance of at most `s` (the stall matrix's
+        largest row sum), whatever came before; so going on past `rounds` rounds needs at
+        least rounds - steps stalls in them, no likelier than that many heads in `rounds`
+        throws of a coin landing heads with chance s."""
+        steps = len(self.axis_x.values) + len(self.axis_y.values) + 4
+        s = min(1.0, float(self.stall.sum(axis=1).max()))
+        need = rounds - steps
+        if need <= 0 or s >= 1.0:
+            return 1.0
+        tail = sum(
+            comb(rounds, k) * s**k * (1 - s) ** (rounds - k) for k in range(need, rounds + 1)
+        )
+        return min(1.0, tail)
 
     def _lose(self, side: Side, by_favor: Array, weight: float) -> None:
         self.tally.lose[side] += weight * by_favor
@@ -485,7 +583,7 @@ class _Chain:
         settled = live.sum(axis=4) @ self.settle_x  # wX, wY, iX, iY(2), fY, fX
         self._strike_x(q_hit[:lx, :ly], settled, r, self.kernel_y_live)
         # Both missed: a round without a hit; at an even count the crowd takes 1 from each.
-        for parity in (0, 1):
+        for parity in (0, 1) if self.idle_rounds else ():
             moved = self.idle_y[parity].T @ (live[:, :, :, :, parity] @ self.idle_x[parity])
             r[:lx, :, :2, :2, 1 - parity] += moved
         return self._first_injuries(r, weight)
@@ -500,7 +598,7 @@ class _Chain:
         # No injury: the same iY. The defender's favor is axis 4 (before the contraction).
         if self.counting:
             self._lose(y, kernel.drop[0] @ src.sum(axis=(0, 2, 3, 5)), weight)
-        moved = np.tensordot(src, kernel.move[0], axes=([1, 5], [0, 2]))  # wX iX iY fY wY' fX'
+        moved = _contract(src, kernel.move[0], (1, 5))  # wX iX iY fY wY' fX'
         dst[:, :, :, :2] += moved.transpose(0, 4, 1, 2, 3, 5)
         if not crit:
             return
@@ -511,7 +609,7 @@ class _Chain:
             self.tally.killed[y] += weight * crit * killed
             self._lose(y, (1 - dead[1]) * crit * again.sum(axis=(0, 1, 2, 4)), weight)
             self._lose(y, (1 - dead[0]) * (kernel.drop[1] @ fresh.sum(axis=(0, 2, 4))), weight)
-        moved = np.tensordot(fresh, kernel.move[1], axes=([1, 4], [0, 2]))  # wX iX fY wY' fX'
+        moved = _contract(fresh, kernel.move[1], (1, 4))  # wX iX fY wY' fX'
         dst[:, :, :, 2] += (1 - dead[0]) * moved.transpose(0, 3, 1, 2, 4)
 
     def _strike_x(self, hit: Array, missed: Array, dst: Array, kernels: _Kernels) -> None:
@@ -527,7 +625,7 @@ class _Chain:
         for src, kernel in ((hit, kernels.all), (missed, kernels.hits)):
             if self.counting:
                 self._lose(x, kernel.drop[0] @ src.sum(axis=(1, 2, 3, 4)), weight)
-            moved = np.tensordot(src, kernel.move[0], axes=([0, 4], [0, 2]))
+            moved = _contract(src, kernel.move[0], (0, 4))
             # moved axes: wY, iX, iY, fX, wX', fY'
             dst[:, :, :2, : src.shape[3], 0] += moved.transpose(4, 0, 1, 2, 5, 3)
         if not crit:
@@ -541,7 +639,7 @@ class _Chain:
             self._lose(x, (1 - dead[1]) * crit * again.sum(axis=(0, 1, 2, 3)), weight)
             drop = kernels.all.drop[1] @ fresh.sum(axis=(1, 2, 3))
             self._lose(x, (1 - dead[0]) * drop, weight)
-        moved = np.tensordot(fresh, kernels.all.move[1], axes=([0, 3], [0, 2]))
+        moved = _contract(fresh, kernels.all.move[1], (0, 3))
         # moved axes: wY, iY, fX, wX', fY'
         dst[:, :, 2, :, 0] += (1 - dead[0]) * moved.transpose(3, 0, 1, 4, 2)
 
@@ -581,6 +679,29 @@ class _Chain:
         kept = block * neither
         p[:, :, 1, 1] += up.T @ kept @ up
         return out
+
+
+def _contract(src: Array, kernel: Array, axes: tuple[int, int]) -> Array:
+    """`np.tensordot(src, kernel, axes=(axes, (0, 2)))` for a kernel [w, w2, f, f2]: the free
+    axes of `src`, then w2 and f2. As a stack of matrix products of a few rows each (the last
+    free axis, a favor, 7 rows), not one large product: a large one goes to every core's BLAS
+    thread, which on a busy machine waits for the others and costs several times its work."""
+    free = [axis for axis in range(src.ndim) if axis not in axes]
+    shape = [src.shape[axis] for axis in free]
+    n, f = kernel.shape[1], kernel.shape[3]
+    stack = prod(shape[:-1])
+    rows = src.transpose(*free, *axes).reshape(stack, shape[-1], src.shape[axes[0]] * f)
+    matrix = kernel.transpose(0, 2, 1, 3).reshape(rows.shape[2], n * f)
+    out: Array = (rows @ matrix).reshape(*shape, n, f)
+    return out
+
+
+def _times(mass: Array, matrix: Array) -> Array:
+    """`mass` (axes ..., parity, fY, fX) times a 98 x 98 `matrix` on its last three axes, as a
+    stack of small products (see `_contract`)."""
+    size = len(matrix)
+    out: Array = (mass.reshape(mass.size // (4 * size), 4, size) @ matrix).reshape(mass.shape)
+    return out
 
 
 def _by_last(block: Array, gives: NDArray[np.bool_]) -> Array:
