@@ -405,6 +405,10 @@ class _Chain:
         self.idle_x = (self.settle_x, self._miss_map(self.attack_x, -1))
         self.idle_y = (self._miss_map(self.attack_y, 0), self._miss_map(self.attack_y, -1))
         self.stall, self.stall_hits = self._stalls()
+        # A first injury: he fights on (+1, clamped) where his orders do not yield, as a
+        # favor map (row vector times it for the first man, it times a column for the second).
+        self.fight_on_x = (~self.gives_x)[:, None] * self.maps[1]
+        self.fight_on_y = self.maps[1].T * (~self.gives_y)[None, :]
         self.idle_rounds = True  # whether a round plays its both-missed stalls (`_by_stalls`)
         self.weight = 1.0
         self.counting = True  # whether a round adds what it ends to the tally (`run`)
@@ -578,15 +582,17 @@ class _Chain:
         # lines settle as they are (a hit by the second restarts the idle count).
         # From here both yields are past: the mass is in p[:lx, :ly] and q_hit[:lx, :ly], and
         # the second man's attack moves the first's Wounds anywhere (r[:, :ly]).
-        r = np.zeros((wx, ly, 3, 3, 2, FAVORS, FAVORS))  # iX, iY: 0, 1 before, 2 this round
+        # The rounds with a hit (idle parity 0) go to r, by iX, iY: 0, 1 before, 2 this round.
+        r = np.zeros((wx, ly, 3, 3, FAVORS, FAVORS))
         live = p[:lx, :ly]
         settled = live.sum(axis=4) @ self.settle_x  # wX, wY, iX, iY(2), fY, fX
         self._strike_x(q_hit[:lx, :ly], settled, r, self.kernel_y_live)
         # Both missed: a round without a hit; at an even count the crowd takes 1 from each.
+        out = np.zeros((wx, wy, 2, 2, 2, FAVORS, FAVORS))
         for parity in (0, 1) if self.idle_rounds else ():
             moved = self.idle_y[parity].T @ (live[:, :, :, :, parity] @ self.idle_x[parity])
-            r[:lx, :, :2, :2, 1 - parity] += moved
-        return self._first_injuries(r, weight)
+            out[:lx, :ly, :, :, 1 - parity] = moved
+        return self._first_injuries(r, out, weight)
 
     def _strike_y(self, src: Array, dst: Array, kernel: _Kernel) -> None:
         """The first man's attack on the second: src axes wX, wY, iX, iY (0 none, 1 had his
@@ -616,22 +622,22 @@ class _Chain:
         """The second man's attack on the first, who hit (`hit`) or missed (`missed`, his
         lines settled): both with axes wX, wY, iX (0 none, 1 had his first injury), iY (3 for
         `hit`: 0, 1 before, 2 this round; 2 for `missed`), fY, fX; into dst (a round with a
-        hit: parity 0), iX in three (0, 1 before, 2 this round). After a hit his misses
-        count like hits without Wounds; after a miss they are the idle round, handled by
-        the caller. Bouts it ends go to the tally."""
+        hit), iX in three (0, 1 before, 2 this round). His hits move both alike; his misses
+        after a hit are a round with a hit (his lines apply at once, the first man's Wounds
+        stay), after a miss the idle round, handled by the caller. Bouts it ends go to the
+        tally."""
         x, weight = self.x, self.weight
         dead = self.fatal_x
         crit = kernels.all.total[1]
-        for src, kernel in ((hit, kernels.all), (missed, kernels.hits)):
-            if self.counting:
-                self._lose(x, kernel.drop[0] @ src.sum(axis=(1, 2, 3, 4)), weight)
-            moved = _contract(src, kernel.move[0], (0, 4))
-            # moved axes: wY, iX, iY, fX, wX', fY'
-            dst[:, :, :2, : src.shape[3], 0] += moved.transpose(4, 0, 1, 2, 5, 3)
-        if not crit:
-            return
         both = hit.copy()
         both[:, :, :, :2] += missed
+        if self.counting:  # a miss drops nobody: the drops of his hits
+            self._lose(x, kernels.hits.drop[0] @ both.sum(axis=(1, 2, 3, 4)), weight)
+        moved = _contract(both, kernels.hits.move[0], (0, 4))  # wY, iX, iY, fX, wX', fY'
+        dst[:, :, :2] += moved.transpose(4, 0, 1, 2, 5, 3)
+        dst[: len(hit), :, :2] += self.idle_y[0].T @ hit  # his misses' lines, at their chances
+        if not crit:
+            return
         fresh, again = both[:, :, 0], both[:, :, 1]  # wX, wY, iY, fY, fX
         if self.counting:
             killed = dead[0] * fresh.sum() + dead[1] * again.sum()
@@ -641,43 +647,38 @@ class _Chain:
             self._lose(x, (1 - dead[0]) * drop, weight)
         moved = _contract(fresh, kernels.all.move[1], (0, 3))
         # moved axes: wY, iY, fX, wX', fY'
-        dst[:, :, 2, :, 0] += (1 - dead[0]) * moved.transpose(3, 0, 1, 4, 2)
+        dst[:, :, 2] += (1 - dead[0]) * moved.transpose(3, 0, 1, 4, 2)
 
-    def _first_injuries(self, r: Array, weight: float) -> Array:
-        """The round's first Critical Injuries: yield (his orders, at his favor now) or fight
-        on (+1, clamped). Two at once: a coin orders them, which matters only if both yield."""
+    def _first_injuries(self, r: Array, out: Array, weight: float) -> Array:
+        """The round's first Critical Injuries (in `r`, a round with a hit): yield (his orders,
+        at his favor now) or fight on (+1, clamped). Two at once: a coin orders them, which
+        matters only if both yield. Into `out`, which holds the round's idle mass already."""
         x, y = self.x, self.y
-        up = self.maps[1]
         gx, gy = self.gives_x, self.gives_y
-        out = np.zeros((self.wx, self.wy, 2, 2, 2, FAVORS, FAVORS))
-        p = out[:, : r.shape[1]]  # r holds the second man's live Wounds only
-        p[...] = r[:, :, :2, :2]  # nobody new
+        on_x, on_y = self.fight_on_x, self.fight_on_y
+        p = out[:, : r.shape[1], :, :, 0]  # r holds the second man's live Wounds only
+        p += r[:, :, :2, :2]  # nobody new
         # only the first man new (iX = 2)
         for iy in (0, 1):
-            block = r[:, :, 2, iy]  # wX, wY, parity, fY, fX
+            block = r[:, :, 2, iy]  # wX, wY, fY, fX
             if self.counting:
                 self._lose(x, _by_last(block, gx), weight)
-            p[:, :, 1, iy] += (block * ~gx) @ up
+            p[:, :, 1, iy] += block @ on_x
         # only the second man new (iY = 2)
         for ix in (0, 1):
             block = r[:, :, ix, 2]
             if self.counting:
-                self._lose(y, _by_axis(block, gy, 3), weight)
-            kept = block * (~gy)[:, None]
-            p[:, :, ix, 1] += up.T @ kept
+                self._lose(y, _by_axis(block, gy, 2), weight)
+            p[:, :, ix, 1] += on_y @ block
         # both new
-        block = r[:, :, 2, 2]  # wX, wY, parity, fY, fX
-        both = np.outer(gy, gx)  # [fY, fX]
-        only_x = np.outer(~gy, gx)
-        only_y = np.outer(gy, ~gx)
-        neither = np.outer(~gy, ~gx)
+        block = r[:, :, 2, 2]  # wX, wY, fY, fX
         if self.counting:
-            lose_x = block * (only_x + 0.5 * both)
-            lose_y = block * (only_y + 0.5 * both)
-            self._lose(x, lose_x.sum(axis=(0, 1, 2, 3)), weight)
-            self._lose(y, lose_y.sum(axis=(0, 1, 2, 4)), weight)
-        kept = block * neither
-        p[:, :, 1, 1] += up.T @ kept @ up
+            both = np.outer(gy, gx)  # [fY, fX]
+            lose_x = block * (np.outer(~gy, gx) + 0.5 * both)
+            lose_y = block * (np.outer(gy, ~gx) + 0.5 * both)
+            self._lose(x, lose_x.sum(axis=(0, 1, 2)), weight)
+            self._lose(y, lose_y.sum(axis=(0, 1, 3)), weight)
+        p[:, :, 1, 1] += on_y @ block @ on_x
         return out
 
 
