@@ -409,7 +409,6 @@ class _Chain:
         # favor map (row vector times it for the first man, it times a column for the second).
         self.fight_on_x = (~self.gives_x)[:, None] * self.maps[1]
         self.fight_on_y = self.maps[1].T * (~self.gives_y)[None, :]
-        self.idle_rounds = True  # whether a round plays its both-missed stalls (`_by_stalls`)
         self.weight = 1.0
         self.counting = True  # whether a round adds what it ends to the tally (`run`)
         self.tally = _Tally({s: np.zeros(FAVORS) for s in Side}, dict.fromkeys(Side, 0.0))
@@ -504,32 +503,40 @@ class _Chain:
         as they were (both missed, or hits for no Wounds and no injury) changes only the idle
         parity and the favors, by one fixed matrix `stall` (98 x 98, whatever the Wounds). From
         the mass `w` that has just come to its Wounds and injuries, the mass at the start of
-        all its rounds there is w (I + S + S^2 + ...) = w (I - S)^-1 (`settle`); the rounds
-        out of them, without their stalls, bring the mass to new Wounds or injuries or end the
-        bout. Every such round adds a Wound, an injury or an end, so the mass runs out in a
-        few steps, where round by round it lingers in long runs of misses. The round cap is
-        ignored: `beyond` bounds the mass that could still be fighting at it (`unresolved`
-        counts it, as the mass left when the steps stop)."""
+        all its rounds there is w (I + S + S^2 + ...) = w (I - S)^-1; the rounds out of them,
+        without their stalls, bring the mass to new Wounds or injuries or end the bout. Every
+        such round adds a Wound, an injury or an end, so the mass runs out in a few steps,
+        where round by round it lingers in long runs of misses. The round cap is ignored:
+        `beyond` bounds the mass that could still be fighting at it (`unresolved` counts it,
+        as the mass left when the steps stop).
+
+        Only the idle rounds read the idle parity, and they are in the stall matrix: past it,
+        the mass is carried summed over the parity (an axis of 1), and every round out of a
+        stall has a hit (parity 0)."""
         tally, weight = self.tally, self.weight
         cx, cy = self.live_x, self.live_y  # the Wounds and injuries where a stall is possible
+        size = FAVORS * FAVORS
         # Invertible: the stall matrix's row sums are below 1 here (`_past_cap_bound`).
-        settle = np.linalg.inv(np.eye(len(self.stall)) - self.stall).astype(np.float64)
-        occupied = np.zeros_like(p)
+        settle = np.linalg.inv(np.eye(2 * size) - self.stall).astype(np.float64)
+        settle = settle.reshape(2 * size, 2, size).sum(axis=1)  # into favors, any parity
+        hits = None if self.stall_hits is None else self.stall_hits[:size, :size]
         w = p
+        u: Array = w.sum(axis=4, keepdims=True)
+        u[:cx, :cy] = _times(w[:cx, :cy], settle)  # from the parity it starts with
+        occupied = np.zeros_like(u)
+        settle = settle[:size]  # from now on, after a round with a hit: parity 0
         while True:
             alive = float(np.abs(w).sum())
             if alive < TOLERANCE:
                 tally.unresolved += weight * (alive + beyond)
                 break
-            u = w.copy()
-            u[:cx, :cy] = _times(w[:cx, :cy], settle)
             tally.rounds += weight * float(u.sum())
             occupied += u
-            self.idle_rounds = False
             w = self._round(u, weight)  # every round out of u but its both-missed stalls
-            self.idle_rounds = True
-            if self.stall_hits is not None:  # and its other stalls
-                w[:cx, :cy] -= _times(u[:cx, :cy], self.stall_hits)
+            if hits is not None:  # and its other stalls
+                w[:cx, :cy] -= _times(u[:cx, :cy], hits)
+            u = w.copy()
+            u[:cx, :cy] = _times(w[:cx, :cy], settle)
         return occupied
 
     def _past_cap_bound(self, rounds: int) -> float:
@@ -588,8 +595,10 @@ class _Chain:
         settled = live.sum(axis=4) @ self.settle_x  # wX, wY, iX, iY(2), fY, fX
         self._strike_x(q_hit[:lx, :ly], settled, r, self.kernel_y_live)
         # Both missed: a round without a hit; at an even count the crowd takes 1 from each.
-        out = np.zeros((wx, wy, 2, 2, 2, FAVORS, FAVORS))
-        for parity in (0, 1) if self.idle_rounds else ():
+        # (Only where p has both parities: `_by_stalls` has the idle rounds in its stalls.)
+        parities = p.shape[4]
+        out = np.zeros((wx, wy, 2, 2, parities, FAVORS, FAVORS))
+        for parity in (0, 1) if parities == 2 else ():
             moved = self.idle_y[parity].T @ (live[:, :, :, :, parity] @ self.idle_x[parity])
             out[:lx, :ly, :, :, 1 - parity] = moved
         return self._first_injuries(r, out, weight)
@@ -698,10 +707,13 @@ def _contract(src: Array, kernel: Array, axes: tuple[int, int]) -> Array:
 
 
 def _times(mass: Array, matrix: Array) -> Array:
-    """`mass` (axes ..., parity, fY, fX) times a 98 x 98 `matrix` on its last three axes, as a
-    stack of small products (see `_contract`)."""
-    size = len(matrix)
-    out: Array = (mass.reshape(mass.size // (4 * size), 4, size) @ matrix).reshape(mass.shape)
+    """`mass` (axes wX, wY, iX, iY, then parity, fY, fX) times `matrix` on its last three axes
+    flattened (98 or 49 rows; 49 columns: summed over the parity), as a stack of small products
+    (see `_contract`)."""
+    rows, cols = matrix.shape
+    stack = mass.size // (4 * rows)
+    product = mass.reshape(stack, 4, rows) @ matrix
+    out: Array = product.reshape(*mass.shape[:4], cols // (FAVORS * FAVORS), FAVORS, FAVORS)
     return out
 
 

@@ -57,11 +57,13 @@ def test_the_stall_matrix_is_every_round_that_keeps_wounds_and_injuries(setup, f
         u = p[cell].reshape(-1).copy()
         back = c._round(p.copy(), 1.0)[cell].reshape(-1)
         assert back == pytest.approx(u @ c.stall, abs=1e-15)
-        c.idle_rounds = False
-        back_hits = c._round(p.copy(), 1.0)[cell].reshape(-1)
-        c.idle_rounds = True
+        # Summed over the parity (as `_by_stalls` carries it), a round plays no idle rounds:
+        # what comes back is the stalls with a hit, the same from either parity, into parity 0.
+        summed = p.sum(axis=4, keepdims=True)
+        back_hits = c._round(summed, 1.0)[cell].reshape(-1)
         hits = c.stall_hits if c.stall_hits is not None else np.zeros_like(c.stall)
-        assert back_hits == pytest.approx(u @ hits, abs=1e-15)
+        assert np.array_equal(hits[:49], hits[49:]) and not hits[:, 49:].any()
+        assert back_hits == pytest.approx(summed[cell].reshape(-1) @ hits[:49, :49], abs=1e-15)
     assert (c.stall_hits is not None) == (setup != forum())  # every hit of the Forum wounds
 
 
