@@ -203,6 +203,7 @@ class _Attack:
     misses: tuple[tuple[int, float], ...]  # (lines, chance)
 
 
+@lru_cache(maxsize=256)  # both first men's chains ask for each side's attack
 def _attack(me: _Fixed, orders: Orders, them: _Fixed, alive: int) -> _Attack:
     """Every outcome of his attack that the bout tells apart, with its exact chance (Wounds
     past `alive`, the defender's count of standing Wound values, all drop him alike)."""
@@ -423,24 +424,24 @@ class _Chain:
         """The rounds that leave both men's Wounds and injuries as they were, as matrices on
         (idle parity, fY, fX) flattened (98): a mass row vector times the matrix is where it
         goes. All stalls, and those with a hit (None if no hit can do no Wounds and no injury).
-        The same at every Wounds below both yields (no yield, drop or injury comes into them)."""
+        The same at every Wounds below both yields (no yield, drop or injury comes into them).
+        A map M of fY and N of fX together are kron(M, N) on (fY, fX) flattened."""
         hit_x = self._no_wound_map(self.attack_x)
         hit_y = self._no_wound_map(self.attack_y)
-        basis = np.eye(2 * FAVORS * FAVORS).reshape(-1, 2, FAVORS, FAVORS)
-        hits = np.zeros_like(basis)
-        idle = np.zeros_like(basis)
+        size = FAVORS * FAVORS
+        # The first man hits for nothing, the second hits for nothing or misses (his lines
+        # apply: a round with a hit); or the first misses (his lines settle alone) and the
+        # second hits for nothing. From either parity into parity 0.
+        with_hit = np.kron(hit_y + self.idle_y[0], hit_x) + np.kron(hit_y, self.settle_x)
+        hits = np.zeros((2, size, 2, size))
+        hits[:, :, 0] = with_hit
+        # Both missed: the parity turns (at 1 the crowd takes 1 from each, in idle_x/idle_y).
+        idle = np.zeros((2, size, 2, size))
         for parity in (0, 1):
-            u = basis[:, parity]
-            # The first man hits for nothing, the second hits for nothing or misses (his
-            # lines apply: a round with a hit); or the first misses (his lines settle alone)
-            # and the second hits for nothing.
-            hits[:, 0] += (hit_y + self.idle_y[0]).T @ u @ hit_x
-            hits[:, 0] += hit_y.T @ u @ self.settle_x
-            idle[:, 1 - parity] += self.idle_y[parity].T @ u @ self.idle_x[parity]
-        size = len(basis)
-        stall_hits = hits.reshape(size, size)
-        everything = stall_hits + idle.reshape(size, size)
-        return everything, (stall_hits if stall_hits.any() else None)
+            idle[parity, :, 1 - parity] = np.kron(self.idle_y[parity], self.idle_x[parity])
+        stall_hits = hits.reshape(2 * size, 2 * size)
+        everything = stall_hits + idle.reshape(2 * size, 2 * size)
+        return everything, (stall_hits if with_hit.any() else None)
 
     def _no_wound_map(self, attack: _Attack) -> Array:
         matrix = np.zeros((FAVORS, FAVORS))
@@ -897,3 +898,4 @@ def live_odds(
 def exact_cache_clear() -> None:
     """Forget every answer kept (benchmarks time the chain asked for the first time)."""
     _exact.cache_clear()
+    _attack.cache_clear()
