@@ -22,13 +22,26 @@ and then clamped once (a bout ended mid-round applies the lines pending so far, 
 does before reading the loser's favor), then the first-injury choices (both at once: their
 order is a coin), each fight-on +1 applied and clamped on its own.
 
-The chain is propagated forward round by round as one probability array (numpy) over every
-state; a finished bout's mass goes to its outcome (the winner, and the loser's favor, or his
-death), so the verdict split follows as in `rules.era.odds` (the editor keeps his default, the
-loser appeals alone). The mass left at the round cap is the draw. Propagation stops early
-once the mass still fighting is below `TOLERANCE` (1e-12): that remainder is reported as
-`unresolved`, and no figure can be off by more than it (plus float rounding, far below
-1e-12), so every figure is exact to 1e-9.
+The chain is propagated forward as one probability array (numpy) over every state; a
+finished bout's mass goes to its outcome (the winner, and the loser's favor, or his death), so
+the verdict split follows as in `rules.era.odds` (the editor keeps his default, the loser
+appeals alone). The mass left at the round cap is the draw. Each man's Wounds axis holds only
+the values he can reach below his yield, and one row past it (`_Axis`).
+
+Where the round cap cannot matter (a bound on the mass still fighting at it below
+`CAP_SLACK`, 1e-12), the rounds that change nothing but the favors and the idle parity (both
+missed, or hits for no Wounds and no injury: the stalls, one 98 x 98 matrix S) are summed at
+once, w (I - S)^-1, and the chain steps from one change of Wounds or injuries to the next
+(`_Chain._by_stalls`); elsewhere (a live bout near the cap, men who can hardly hurt each
+other) it goes round by round (`_by_rounds`).
+
+Why every figure is exact to 1e-9: each figure is the chance of a set of ends of the bout,
+and the chain has counted every end reached from the mass it propagated. The mass it stopped
+with (below `TOLERANCE`, 1e-10) and the bound on the mass that could still be fighting at the
+round cap (below 1e-12) are reported together as `unresolved`: whatever becomes of that mass,
+no figure (nor any sum of figures, such as a man's chance to walk out) can move by more than
+it, so each is within about 1e-10 (plus float rounding, near 1e-15) of the exact value: a
+tenth of the 1e-9 promised.
 """
 
 from __future__ import annotations
@@ -164,7 +177,7 @@ class ExactOdds:
     walk_out_a: float  # he leaves alive: not killed, not given the sword
     walk_out_b: float
     mean_rounds: float  # the whole bout's, from round 1 (a live start counts its rounds fought)
-    unresolved: float  # mass still fighting when propagation stopped (< TOLERANCE)
+    unresolved: float  # mass still fighting when it stopped, and the cap's bound (see top)
     bouts: None = None  # no sample: the keys of OddsResult.as_dict stay
     seed: None = None
 
