@@ -75,6 +75,7 @@ from rules.era.orders import Choice, Orders
 from rules.era.readings import Reading
 
 Array = NDArray[np.float64]
+_Moves = tuple[tuple[Array, int], ...]  # (W[w, w2], favor lines) of one kind of hit
 EXACT_METHOD = "exact (markov chain)"  # how the command and the pages name it
 TOLERANCE = 1e-10  # stop once the mass still fighting is below this (every figure to 1e-9)
 CAP_SLACK = 1e-12  # the round cap is left out where the mass fighting at it is below this
@@ -246,6 +247,10 @@ def _attack(me: _Fixed, orders: Orders, them: _Fixed, alive: int) -> _Attack:
     )
 
 
+def _by_key(item: tuple[tuple[int, int], Array]) -> tuple[int, int]:
+    return item[0]
+
+
 def _fatal(carried: int, helm: int) -> float:
     """The chance that a Critical Injury roll (d100 + 10 × carried − 10 × Helm) kills."""
     lowest = FATAL_AT - INJURY_STEP * (carried - helm)
@@ -263,11 +268,12 @@ def _clamp_map(shift: int, size: int = FAVORS, low: int = 0) -> Array:
 @dataclass(frozen=True)
 class _Kernel:
     """One attack's effect on (the defender's Wounds, the attacker's favor), by whether it
-    gives a Critical Injury (index 0 no, 1 yes): `move[c][w, w2, f, f2]` the chance of going
-    from Wounds w and favor f to w2 and clamp(f + lines) = f2 and staying up; `drop[c][w]` the
+    gives a Critical Injury (index 0 no, 1 yes): `move[c]`, by the favor lines of the outcome,
+    (W, lines) with W[w, w2] the chance of going from Wounds w to w2 (and staying up) with those
+    lines, his favor f going to clamp(f + lines) (the map `maps[lines]`); `drop[c][w]` the
     chance of Wounds at or past the drop from w; `total[c]` the chance of the kind at all."""
 
-    move: tuple[Array, Array]
+    move: tuple[_Moves, _Moves]
     drop: tuple[Array, Array]
     total: tuple[float, float]
 
@@ -339,15 +345,18 @@ class _Kernels:
                     wounds_move[w, to] += chance
             if axis.yields:  # he yields at his turn's start whatever he takes now
                 wounds_move[n - 1, n - 1] += chance
-        move = np.zeros((2, n, n, FAVORS, FAVORS))
-        for (c, lines), wounds_move in moves.items():
-            move[c] += np.multiply.outer(wounds_move, maps[lines])
-        hits = _Kernel((move[0].copy(), move[1].copy()), (drop[0], drop[1]), (total[0], total[1]))
+        move = tuple(
+            tuple(
+                (w, lines) for (kind, lines), w in sorted(moves.items(), key=_by_key) if kind == c
+            )
+            for c in (0, 1)
+        )
+        hits = _Kernel((move[0], move[1]), (drop[0], drop[1]), (total[0], total[1]))
         missed = sum(chance for _, chance in attack.misses)
-        stay = np.arange(n)
-        for lines, chance in attack.misses:
-            move[0, stay, stay] += chance * maps[lines]
-        every = _Kernel((move[0], move[1]), (drop[0], drop[1]), (total[0] + missed, total[1]))
+        stays = tuple((chance * np.eye(n), lines) for lines, chance in attack.misses)
+        every = _Kernel(
+            (move[0] + stays, move[1]), (drop[0], drop[1]), (total[0] + missed, total[1])
+        )
         return cls(hits, every)
 
     def cut(self, live: int) -> _Kernels:
@@ -355,8 +364,9 @@ class _Kernels:
         hold no mass): the moves and drops from those Wounds only."""
 
         def rows(kernel: _Kernel) -> _Kernel:
-            move = (kernel.move[0][:live], kernel.move[1][:live])
-            return _Kernel(move, (kernel.drop[0][:live], kernel.drop[1][:live]), kernel.total)
+            move = tuple(tuple((w[:live], lines) for w, lines in m) for m in kernel.move)
+            drop = (kernel.drop[0][:live], kernel.drop[1][:live])
+            return _Kernel((move[0], move[1]), drop, kernel.total)
 
         return _Kernels(rows(self.hits), rows(self.all))
 
@@ -627,8 +637,7 @@ class _Chain:
         # No injury: the same iY. The defender's favor is axis 4 (before the contraction).
         if self.counting:
             self._lose(y, kernel.drop[0] @ src.sum(axis=(0, 2, 3, 5)), weight)
-        moved = _contract(src, kernel.move[0], (1, 5))  # wX iX iY fY wY' fX'
-        dst[:, :, :, :2] += moved.transpose(0, 4, 1, 2, 3, 5)
+        dst[:, :, :, :2] += self._hit_y(src, kernel.move[0])
         if not crit:
             return
         # An injury: it may kill; a second parts them; a first goes on (iY 2) if he stands.
@@ -638,8 +647,7 @@ class _Chain:
             self.tally.killed[y] += weight * crit * killed
             self._lose(y, (1 - dead[1]) * crit * again.sum(axis=(0, 1, 2, 4)), weight)
             self._lose(y, (1 - dead[0]) * (kernel.drop[1] @ fresh.sum(axis=(0, 2, 4))), weight)
-        moved = _contract(fresh, kernel.move[1], (1, 4))  # wX iX fY wY' fX'
-        dst[:, :, :, 2] += (1 - dead[0]) * moved.transpose(0, 3, 1, 2, 4)
+        dst[:, :, :, 2] += (1 - dead[0]) * self._hit_y(fresh, kernel.move[1])
 
     def _strike_x(self, hit: Array, missed: Array, dst: Array, kernels: _Kernels) -> None:
         """The second man's attack on the first, who hit (`hit`) or missed (`missed`, his
@@ -656,8 +664,7 @@ class _Chain:
         both[:, :, :, :2] += missed
         if self.counting:  # a miss drops nobody: the drops of his hits
             self._lose(x, kernels.hits.drop[0] @ both.sum(axis=(1, 2, 3, 4)), weight)
-        moved = _contract(both, kernels.hits.move[0], (0, 4))  # wY, iX, iY, fX, wX', fY'
-        dst[:, :, :2] += moved.transpose(4, 0, 1, 2, 5, 3)
+        dst[:, :, :2] += self._hit_x(both, kernels.hits.move[0])
         dst[: len(hit), :, :2] += self.idle_y[0].T @ hit  # his misses' lines, at their chances
         if not crit:
             return
@@ -668,9 +675,29 @@ class _Chain:
             self._lose(x, (1 - dead[1]) * crit * again.sum(axis=(0, 1, 2, 3)), weight)
             drop = kernels.all.drop[1] @ fresh.sum(axis=(1, 2, 3))
             self._lose(x, (1 - dead[0]) * drop, weight)
-        moved = _contract(fresh, kernels.all.move[1], (0, 3))
-        # moved axes: wY, iY, fX, wX', fY'
-        dst[:, :, 2] += (1 - dead[0]) * moved.transpose(3, 0, 1, 4, 2)
+        dst[:, :, 2] += (1 - dead[0]) * self._hit_x(fresh, kernels.all.move[1])
+
+    def _hit_y(self, src: Array, moves: _Moves) -> Array:
+        """The first man's hits of `moves` on the second: `src` with axes wX, wY, then any,
+        then fX last; the same axes out, wY moved (W on it) and fX by the hit's lines."""
+        rest = prod(src.shape[2:])
+        out = np.zeros((src.shape[0], self.wy, *src.shape[2:]))
+        flat = out.reshape(src.shape[0], self.wy, rest)
+        for w, lines in moves:
+            favored = src if lines == 0 else src @ self.maps[lines]
+            flat += w.T @ favored.reshape(src.shape[0], src.shape[1], rest)
+        return out
+
+    def _hit_x(self, src: Array, moves: _Moves) -> Array:
+        """The second man's hits of `moves` on the first: `src` with axes wX, then any, then
+        fY, fX; the same axes out, wX moved (W on it) and fY by the hit's lines."""
+        rest = prod(src.shape[1:])
+        out = np.zeros((self.wx, *src.shape[1:]))
+        flat = out.reshape(self.wx, rest)
+        for w, lines in moves:
+            favored = src if lines == 0 else self.maps[lines].T @ src
+            flat += w.T @ favored.reshape(src.shape[0], rest)
+        return out
 
     def _first_injuries(self, r: Array, out: Array, weight: float) -> Array:
         """The round's first Critical Injuries (in `r`, a round with a hit): yield (his orders,
@@ -705,25 +732,11 @@ class _Chain:
         return out
 
 
-def _contract(src: Array, kernel: Array, axes: tuple[int, int]) -> Array:
-    """`np.tensordot(src, kernel, axes=(axes, (0, 2)))` for a kernel [w, w2, f, f2]: the free
-    axes of `src`, then w2 and f2. As a stack of matrix products of a few rows each (the last
-    free axis, a favor, 7 rows), not one large product: a large one goes to every core's BLAS
-    thread, which on a busy machine waits for the others and costs several times its work."""
-    free = [axis for axis in range(src.ndim) if axis not in axes]
-    shape = [src.shape[axis] for axis in free]
-    n, f = kernel.shape[1], kernel.shape[3]
-    stack = prod(shape[:-1])
-    rows = src.transpose(*free, *axes).reshape(stack, shape[-1], src.shape[axes[0]] * f)
-    matrix = kernel.transpose(0, 2, 1, 3).reshape(rows.shape[2], n * f)
-    out: Array = (rows @ matrix).reshape(*shape, n, f)
-    return out
-
-
 def _times(mass: Array, matrix: Array) -> Array:
     """`mass` (axes wX, wY, iX, iY, then parity, fY, fX) times `matrix` on its last three axes
-    flattened (98 or 49 rows; 49 columns: summed over the parity), as a stack of small products
-    (see `_contract`)."""
+    flattened (98 or 49 rows; 49 columns: summed over the parity), as a stack of small matrix
+    products (4 rows each), not one large one: a large product goes to every core's BLAS
+    thread, which on a busy machine waits for the others and costs several times its work."""
     rows, cols = matrix.shape
     stack = mass.size // (4 * rows)
     product = mass.reshape(stack, 4, rows) @ matrix
