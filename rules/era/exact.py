@@ -691,12 +691,14 @@ class _Chain:
     def _hit_x(self, src: Array, moves: _Moves) -> Array:
         """The second man's hits of `moves` on the first: `src` with axes wX, then any, then
         fY, fX; the same axes out, wX moved (W on it) and fY by the hit's lines."""
-        rest = prod(src.shape[1:])
+        # As a stack of products of W with the (fY, fX) blocks, each small (see `_times`).
+        blocks = prod(src.shape[1:-2])
+        size = FAVORS * FAVORS
         out = np.zeros((self.wx, *src.shape[1:]))
-        flat = out.reshape(self.wx, rest)
+        stacked = out.reshape(self.wx, blocks, size).transpose(1, 0, 2)
         for w, lines in moves:
             favored = src if lines == 0 else self.maps[lines].T @ src
-            flat += w.T @ favored.reshape(src.shape[0], rest)
+            stacked += w.T @ favored.reshape(src.shape[0], blocks, size).transpose(1, 0, 2)
         return out
 
     def _first_injuries(self, r: Array, out: Array, weight: float) -> Array:
