@@ -22,13 +22,26 @@ and then clamped once (a bout ended mid-round applies the lines pending so far, 
 does before reading the loser's favor), then the first-injury choices (both at once: their
 order is a coin), each fight-on +1 applied and clamped on its own.
 
-The chain is propagated forward round by round as one probability array (numpy) over every
-state; a finished bout's mass goes to its outcome (the winner, and the loser's favor, or his
-death), so the verdict split follows as in `rules.era.odds` (the editor keeps his default, the
-loser appeals alone). The mass left at the round cap is the draw. Propagation stops early
-once the mass still fighting is below `TOLERANCE` (1e-12): that remainder is reported as
-`unresolved`, and no figure can be off by more than it (plus float rounding, far below
-1e-12), so every figure is exact to 1e-9.
+The chain is propagated forward as one probability array (numpy) over every state; a
+finished bout's mass goes to its outcome (the winner, and the loser's favor, or his death), so
+the verdict split follows as in `rules.era.odds` (the editor keeps his default, the loser
+appeals alone). The mass left at the round cap is the draw. Each man's Wounds axis holds only
+the values he can reach below his yield, and one row past it (`_Axis`).
+
+Where the round cap cannot matter (a bound on the mass still fighting at it below
+`CAP_SLACK`, 1e-12), the rounds that change nothing but the favors and the idle parity (both
+missed, or hits for no Wounds and no injury: the stalls, one 98 x 98 matrix S) are summed at
+once, w (I - S)^-1, and the chain steps from one change of Wounds or injuries to the next
+(`_Chain._by_stalls`); elsewhere (a live bout near the cap, men who can hardly hurt each
+other) it goes round by round (`_by_rounds`).
+
+Why every figure is exact to 1e-9: each figure is the chance of a set of ends of the bout,
+and the chain has counted every end reached from the mass it propagated. The mass it stopped
+with (below `TOLERANCE`, 1e-10) and the bound on the mass that could still be fighting at the
+round cap (below 1e-12) are reported together as `unresolved`: whatever becomes of that mass,
+no figure (nor any sum of figures, such as a man's chance to walk out) can move by more than
+it, so each is within about 1e-10 (plus float rounding, near 1e-15) of the exact value: a
+tenth of the 1e-9 promised.
 """
 
 from __future__ import annotations
@@ -36,6 +49,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from math import comb, prod
 from typing import Any
 
 import numpy as np
@@ -61,8 +75,10 @@ from rules.era.orders import Choice, Orders
 from rules.era.readings import Reading
 
 Array = NDArray[np.float64]
+_Moves = tuple[tuple[Array, int], ...]  # (W[w, w2], favor lines) of one kind of hit
 EXACT_METHOD = "exact (markov chain)"  # how the command and the pages name it
-TOLERANCE = 1e-12  # stop once the mass still fighting is below this (every figure to 1e-9)
+TOLERANCE = 1e-10  # stop once the mass still fighting is below this (every figure to 1e-9)
+CAP_SLACK = 1e-12  # the round cap is left out where the mass fighting at it is below this
 FAVORS = FAVOR_MAX + 1  # 0..6
 PENDING_LOW = -1  # a miss's own lines: a Calamity −1, a Breakthrough +2 (or +1 with both)
 PENDING = FAVORS + 3  # unclamped favor −1..8 while the round's lines wait
@@ -162,7 +178,7 @@ class ExactOdds:
     walk_out_a: float  # he leaves alive: not killed, not given the sword
     walk_out_b: float
     mean_rounds: float  # the whole bout's, from round 1 (a live start counts its rounds fought)
-    unresolved: float  # mass still fighting when propagation stopped (< TOLERANCE)
+    unresolved: float  # mass still fighting when it stopped, and the cap's bound (see top)
     bouts: None = None  # no sample: the keys of OddsResult.as_dict stay
     seed: None = None
 
@@ -201,6 +217,7 @@ class _Attack:
     misses: tuple[tuple[int, float], ...]  # (lines, chance)
 
 
+@lru_cache(maxsize=256)  # both first men's chains ask for each side's attack
 def _attack(me: _Fixed, orders: Orders, them: _Fixed, alive: int) -> _Attack:
     """Every outcome of his attack that the bout tells apart, with its exact chance (Wounds
     past `alive`, the defender's count of standing Wound values, all drop him alike)."""
@@ -230,6 +247,10 @@ def _attack(me: _Fixed, orders: Orders, them: _Fixed, alive: int) -> _Attack:
     )
 
 
+def _by_key(item: tuple[tuple[int, int], Array]) -> tuple[int, int]:
+    return item[0]
+
+
 def _fatal(carried: int, helm: int) -> float:
     """The chance that a Critical Injury roll (d100 + 10 × carried − 10 × Helm) kills."""
     lowest = FATAL_AT - INJURY_STEP * (carried - helm)
@@ -247,13 +268,57 @@ def _clamp_map(shift: int, size: int = FAVORS, low: int = 0) -> Array:
 @dataclass(frozen=True)
 class _Kernel:
     """One attack's effect on (the defender's Wounds, the attacker's favor), by whether it
-    gives a Critical Injury (index 0 no, 1 yes): `move[c][w, w2, f, f2]` the chance of going
-    from Wounds w and favor f to w2 and clamp(f + lines) = f2 and staying up; `drop[c][w]` the
+    gives a Critical Injury (index 0 no, 1 yes): `move[c]`, by the favor lines of the outcome,
+    (W, lines) with W[w, w2] the chance of going from Wounds w to w2 (and staying up) with those
+    lines, his favor f going to clamp(f + lines) (the map `maps[lines]`); `drop[c][w]` the
     chance of Wounds at or past the drop from w; `total[c]` the chance of the kind at all."""
 
-    move: tuple[Array, Array]
+    move: tuple[_Moves, _Moves]
     drop: tuple[Array, Array]
     total: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class _Axis:
+    """One man's Wounds as the chain indexes them: the values he can reach from where he
+    starts (his Wounds plus any sum of the hits against him) below his yield and his drop,
+    then, if his orders yield before the drop, one row for every value past the yield (he
+    yields at his turn's start from any of them alike, and nothing else reads them)."""
+
+    values: tuple[int, ...]  # below `live`, ascending
+    yields: bool  # the last row: past his yield (not dropped)
+    live: int  # min(yield, drop)
+    alive: int  # the drop: Wounds at or past it end the bout
+
+    @classmethod
+    def of(cls, start: int, hits: Sequence[int], yield_at: int | None, alive: int) -> _Axis:
+        live = alive if yield_at is None else min(yield_at, alive)
+        reach = {start} if start < live else set()
+        grow = sorted(reach)
+        while grow:
+            value = grow.pop()
+            for wounds in hits:
+                if value + wounds < live and value + wounds not in reach:
+                    reach.add(value + wounds)
+                    grow.append(value + wounds)
+        return cls(tuple(sorted(reach)), live < alive, live, alive)
+
+    @property
+    def size(self) -> int:
+        return len(self.values) + self.yields
+
+    @property
+    def cut(self) -> int:
+        """The first row past his yield (the size if he never yields before the drop)."""
+        return len(self.values)
+
+    def index_after(self, wounds: int) -> int | None:
+        """The row of `wounds` reached from a row of the axis; None: dropped."""
+        if wounds >= self.alive:
+            return None
+        if wounds >= self.live:
+            return self.cut
+        return self.values.index(wounds)
 
 
 @dataclass(frozen=True)
@@ -262,24 +327,36 @@ class _Kernels:
     all: _Kernel  # the hits and the misses (once the round has had a hit)
 
     @classmethod
-    def of(cls, attack: _Attack, alive: int, maps: dict[int, Array]) -> _Kernels:
-        move = np.zeros((2, alive, alive, FAVORS, FAVORS))
-        drop = np.zeros((2, alive))
+    def of(cls, attack: _Attack, axis: _Axis, maps: dict[int, Array]) -> _Kernels:
+        n = axis.size
+        # The Wounds moves of each kind of hit, by its favor lines: [crit][lines][w, w2].
+        moves: dict[tuple[int, int], Array] = {}
+        drop = np.zeros((2, n))
         total = [0.0, 0.0]
         for wounds, crit, lines, chance in attack.hits:
             c = int(crit)
             total[c] += chance
-            for w in range(alive):
-                if w + wounds < alive:
-                    move[c, w, w + wounds] += chance * maps[lines]
-                else:
+            wounds_move = moves.setdefault((c, lines), np.zeros((n, n)))
+            for w, value in enumerate(axis.values):
+                to = axis.index_after(value + wounds)
+                if to is None:
                     drop[c, w] += chance
-        hits = _Kernel((move[0].copy(), move[1].copy()), (drop[0], drop[1]), (total[0], total[1]))
+                else:
+                    wounds_move[w, to] += chance
+            if axis.yields:  # he yields at his turn's start whatever he takes now
+                wounds_move[n - 1, n - 1] += chance
+        move = tuple(
+            tuple(
+                (w, lines) for (kind, lines), w in sorted(moves.items(), key=_by_key) if kind == c
+            )
+            for c in (0, 1)
+        )
+        hits = _Kernel((move[0], move[1]), (drop[0], drop[1]), (total[0], total[1]))
         missed = sum(chance for _, chance in attack.misses)
-        for lines, chance in attack.misses:
-            for w in range(alive):
-                move[0, w, w] += chance * maps[lines]
-        every = _Kernel((move[0], move[1]), (drop[0], drop[1]), (total[0] + missed, total[1]))
+        stays = tuple((chance * np.eye(n), lines) for lines, chance in attack.misses)
+        every = _Kernel(
+            (move[0] + stays, move[1]), (drop[0], drop[1]), (total[0] + missed, total[1])
+        )
         return cls(hits, every)
 
     def cut(self, live: int) -> _Kernels:
@@ -287,8 +364,9 @@ class _Kernels:
         hold no mass): the moves and drops from those Wounds only."""
 
         def rows(kernel: _Kernel) -> _Kernel:
-            move = (kernel.move[0][:live], kernel.move[1][:live])
-            return _Kernel(move, (kernel.drop[0][:live], kernel.drop[1][:live]), kernel.total)
+            move = tuple(tuple((w[:live], lines) for w, lines in m) for m in kernel.move)
+            drop = (kernel.drop[0][:live], kernel.drop[1][:live])
+            return _Kernel((move[0], move[1]), drop, kernel.total)
 
         return _Kernels(rows(self.hits), rows(self.all))
 
@@ -306,18 +384,25 @@ class _Tally:
 
 
 class _Chain:
-    def __init__(self, setup: BoutSetup, reading: Reading, first: Side) -> None:
+    def __init__(self, setup: BoutSetup, reading: Reading, start: BoutState) -> None:
         fixed = setup.fixed_under(reading)
-        self.x, self.y = first, first.other
+        self.x, self.y = start.first, start.first.other
         x, y = fixed[self.x], fixed[self.y]
         ex, ey = setup.entrant(self.x), setup.entrant(self.y)
         # Alive wound values: below the reading's drop (Wounds at or past it end the bout).
-        self.wx = _alive_wounds(reading, x.wound_points)
-        self.wy = _alive_wounds(reading, y.wound_points)
-        self.yield_x = x.yield_at if x.yield_at is not None else self.wx
-        self.yield_y = y.yield_at if y.yield_at is not None else self.wy
-        self.attack_x = _attack(x, ex.orders, y, self.wy)
-        self.attack_y = _attack(y, ey.orders, x, self.wx)
+        alive_x = _alive_wounds(reading, x.wound_points)
+        alive_y = _alive_wounds(reading, y.wound_points)
+        self.attack_x = _attack(x, ex.orders, y, alive_y)
+        self.attack_y = _attack(y, ey.orders, x, alive_x)
+        a, b = start.wounds_a, start.wounds_b
+        wounds_x, wounds_y = (a, b) if self.x is Side.A else (b, a)
+        if wounds_x >= alive_x or wounds_y >= alive_y:
+            raise RulesError("a man past his Wound Points: the bout is over")
+        # Each man's Wounds axis: the values he can reach below his yield, then one row for
+        # past it (`_Axis`); a Wound value no sum of hits reaches holds no mass, ever.
+        self.axis_x = _Axis.of(wounds_x, [h[0] for h in self.attack_y.hits], x.yield_at, alive_x)
+        self.axis_y = _Axis.of(wounds_y, [h[0] for h in self.attack_x.hits], y.yield_at, alive_y)
+        self.wx, self.wy = self.axis_x.size, self.axis_y.size
         self.fatal_x = (
             _fatal(ex.carried_injuries, x.helm),
             _fatal(ex.carried_injuries + 1, x.helm),
@@ -330,12 +415,12 @@ class _Chain:
         self.gives_y = np.array([ey.orders.yields_after_first_injury(f) for f in range(FAVORS)])
         self.maps = {d: _clamp_map(d) for d in range(-4, 5)}
         self.pending_maps = {d: _clamp_map(d, PENDING, PENDING_LOW) for d in (-1, 0)}
-        self.kernel_x = _Kernels.of(self.attack_x, self.wy, self.maps)
-        self.kernel_y = _Kernels.of(self.attack_y, self.wx, self.maps)
+        self.kernel_x = _Kernels.of(self.attack_x, self.axis_y, self.maps)
+        self.kernel_y = _Kernels.of(self.attack_y, self.axis_x, self.maps)
         # Past his turn-start yield a man's Wounds hold no mass (he has yielded), so the
         # round's work after each yield runs over the Wounds below it only ("live").
-        self.live_x = min(self.yield_x, self.wx)
-        self.live_y = min(self.yield_y, self.wy)
+        self.live_x = self.yield_x = self.axis_x.cut
+        self.live_y = self.yield_y = self.axis_y.cut
         self.kernel_y_live = self.kernel_y.cut(self.live_x)
         # A miss of the first man, as a favor map: each of his misses' lines at its chance,
         # with the idle round's -1 (at every second such round: parity 1) when both missed.
@@ -343,6 +428,11 @@ class _Chain:
         self.settle_x = self._miss_map(self.attack_x, 0)
         self.idle_x = (self.settle_x, self._miss_map(self.attack_x, -1))
         self.idle_y = (self._miss_map(self.attack_y, 0), self._miss_map(self.attack_y, -1))
+        self.stall, self.stall_hits = self._stalls()
+        # A first injury: he fights on (+1, clamped) where his orders do not yield, as a
+        # favor map (row vector times it for the first man, it times a column for the second).
+        self.fight_on_x = (~self.gives_x)[:, None] * self.maps[1]
+        self.fight_on_y = self.maps[1].T * (~self.gives_y)[None, :]
         self.weight = 1.0
         self.counting = True  # whether a round adds what it ends to the tally (`run`)
         self.tally = _Tally({s: np.zeros(FAVORS) for s in Side}, dict.fromkeys(Side, 0.0))
@@ -353,6 +443,36 @@ class _Chain:
             matrix += chance * self.maps[lines + line]
         return matrix
 
+    def _stalls(self) -> tuple[Array, Array | None]:
+        """The rounds that leave both men's Wounds and injuries as they were, as matrices on
+        (idle parity, fY, fX) flattened (98): a mass row vector times the matrix is where it
+        goes. All stalls, and those with a hit (None if no hit can do no Wounds and no injury).
+        The same at every Wounds below both yields (no yield, drop or injury comes into them).
+        A map M of fY and N of fX together are kron(M, N) on (fY, fX) flattened."""
+        hit_x = self._no_wound_map(self.attack_x)
+        hit_y = self._no_wound_map(self.attack_y)
+        size = FAVORS * FAVORS
+        # The first man hits for nothing, the second hits for nothing or misses (his lines
+        # apply: a round with a hit); or the first misses (his lines settle alone) and the
+        # second hits for nothing. From either parity into parity 0.
+        with_hit = np.kron(hit_y + self.idle_y[0], hit_x) + np.kron(hit_y, self.settle_x)
+        hits = np.zeros((2, size, 2, size))
+        hits[:, :, 0] = with_hit
+        # Both missed: the parity turns (at 1 the crowd takes 1 from each, in idle_x/idle_y).
+        idle = np.zeros((2, size, 2, size))
+        for parity in (0, 1):
+            idle[parity, :, 1 - parity] = np.kron(self.idle_y[parity], self.idle_x[parity])
+        stall_hits = hits.reshape(2 * size, 2 * size)
+        everything = stall_hits + idle.reshape(2 * size, 2 * size)
+        return everything, (stall_hits if with_hit.any() else None)
+
+    def _no_wound_map(self, attack: _Attack) -> Array:
+        matrix = np.zeros((FAVORS, FAVORS))
+        for wounds, crit, lines, chance in attack.hits:
+            if not wounds and not crit:
+                matrix += chance * self.maps[lines]
+        return matrix
+
     # P axes: wX, wY, iX, iY, idle parity, fY, fX
 
     def start(self, state: BoutState) -> Array:
@@ -360,26 +480,37 @@ class _Chain:
         a = (state.wounds_a, state.injured_a, state.favor_a)
         b = (state.wounds_b, state.injured_b, state.favor_b)
         (wx, ix, fx), (wy, iy, fy) = (a, b) if self.x is Side.A else (b, a)
-        if wx >= self.wx or wy >= self.wy:
-            raise RulesError("a man past his Wound Points: the bout is over")
-        p[wx, wy, int(ix), int(iy), state.idle % 2, fy, fx] = 1.0
+        row_x, row_y = self.axis_x.index_after(wx), self.axis_y.index_after(wy)
+        assert row_x is not None and row_y is not None  # checked in __init__
+        p[row_x, row_y, int(ix), int(iy), state.idle % 2, fy, fx] = 1.0
         return p
 
     def run(self, p: Array, fought: int, weight: float) -> None:
-        """Propagate `p` round by round, then count what ended.
+        """Propagate `p` to the end of the bout, then count what ended.
 
         A round is linear in the mass it starts from (every step is a sum, a product with a
         fixed matrix or a cut), and so is everything it adds to the tally. The tally of all
-        the rounds is therefore the tally of one round started from their sum: the rounds are
-        propagated without counting (`counting` off: only the next round's mass is made), their
-        starting masses summed, and one round with counting on is played from the sum."""
-        tally = self.tally
+        the rounds is therefore the tally of one round started from their sum: the mass at
+        the start of every round, summed (`occupied`), is worked out without counting
+        (`counting` off), and one round with counting on is played from the sum.
+
+        That sum is found by stalls (`_by_stalls`) where the round cap cannot matter, else
+        round by round (`_by_rounds`)."""
         self.weight = weight
-        tally.rounds += weight * fought
-        number = fought
-        occupied = np.zeros_like(p)
+        self.tally.rounds += weight * fought
         self.counting = False
-        while number < ROUND_CAP:
+        left = ROUND_CAP - fought
+        beyond = self._past_cap_bound(left)
+        occupied = self._by_stalls(p, beyond) if beyond < CAP_SLACK else self._by_rounds(p, left)
+        self.counting = True
+        self._round(occupied, weight)
+
+    def _by_rounds(self, p: Array, left: int) -> Array:
+        """The sum of the mass at every round's start, one round at a time (the mass still
+        fighting at the round cap is the draw)."""
+        tally, weight = self.tally, self.weight
+        occupied = np.zeros_like(p)
+        for _ in range(left):
             alive = float(p.sum())
             if alive < TOLERANCE:
                 tally.unresolved += weight * alive
@@ -387,11 +518,67 @@ class _Chain:
             tally.rounds += weight * alive
             occupied += p
             p = self._round(p, weight)
-            number += 1
         else:
             tally.draw += weight * float(p.sum())
-        self.counting = True
-        self._round(occupied, weight)
+        return occupied
+
+    def _by_stalls(self, p: Array, beyond: float) -> Array:
+        """The same sum, a stall at a time: a round that leaves both men's Wounds and injuries
+        as they were (both missed, or hits for no Wounds and no injury) changes only the idle
+        parity and the favors, by one fixed matrix `stall` (98 x 98, whatever the Wounds). From
+        the mass `w` that has just come to its Wounds and injuries, the mass at the start of
+        all its rounds there is w (I + S + S^2 + ...) = w (I - S)^-1; the rounds out of them,
+        without their stalls, bring the mass to new Wounds or injuries or end the bout. Every
+        such round adds a Wound, an injury or an end, so the mass runs out in a few steps,
+        where round by round it lingers in long runs of misses. The round cap is ignored:
+        `beyond` bounds the mass that could still be fighting at it (`unresolved` counts it,
+        as the mass left when the steps stop).
+
+        Only the idle rounds read the idle parity, and they are in the stall matrix: past it,
+        the mass is carried summed over the parity (an axis of 1), and every round out of a
+        stall has a hit (parity 0)."""
+        tally, weight = self.tally, self.weight
+        cx, cy = self.live_x, self.live_y  # the Wounds and injuries where a stall is possible
+        size = FAVORS * FAVORS
+        # Invertible: the stall matrix's row sums are below 1 here (`_past_cap_bound`).
+        settle = np.linalg.inv(np.eye(2 * size) - self.stall).astype(np.float64)
+        settle = settle.reshape(2 * size, 2, size).sum(axis=1)  # into favors, any parity
+        hits = None if self.stall_hits is None else self.stall_hits[:size, :size]
+        w = p
+        u: Array = w.sum(axis=4, keepdims=True)
+        u[:cx, :cy] = _times(w[:cx, :cy], settle)  # from the parity it starts with
+        occupied = np.zeros_like(u)
+        settle = settle[:size]  # from now on, after a round with a hit: parity 0
+        while True:
+            alive = float(np.abs(w).sum())
+            if alive < TOLERANCE:
+                tally.unresolved += weight * (alive + beyond)
+                break
+            tally.rounds += weight * float(u.sum())
+            occupied += u
+            w = self._round(u, weight)  # every round out of u but its both-missed stalls
+            if hits is not None:  # and its other stalls
+                w[:cx, :cy] -= _times(u[:cx, :cy], hits)
+            u = w.copy()
+            u[:cx, :cy] = _times(w[:cx, :cy], settle)
+        return occupied
+
+    def _past_cap_bound(self, rounds: int) -> float:
+        """A bound on the chance that the bout still goes on after `rounds` more rounds. A
+        round that is no stall moves a man's Wounds or injuries on, or ends the bout: at most
+        `steps` of them. Each round stalls with a chance of at most `s` (the stall matrix's
+        largest row sum), whatever came before; so going on past `rounds` rounds needs at
+        least rounds - steps stalls in them, no likelier than that many heads in `rounds`
+        throws of a coin landing heads with chance s."""
+        steps = len(self.axis_x.values) + len(self.axis_y.values) + 4
+        s = min(1.0, float(self.stall.sum(axis=1).max()))
+        need = rounds - steps
+        if need <= 0 or s >= 1.0:
+            return 1.0
+        tail = sum(
+            comb(rounds, k) * s**k * (1 - s) ** (rounds - k) for k in range(need, rounds + 1)
+        )
+        return min(1.0, tail)
 
     def _lose(self, side: Side, by_favor: Array, weight: float) -> None:
         self.tally.lose[side] += weight * by_favor
@@ -426,15 +613,19 @@ class _Chain:
         # lines settle as they are (a hit by the second restarts the idle count).
         # From here both yields are past: the mass is in p[:lx, :ly] and q_hit[:lx, :ly], and
         # the second man's attack moves the first's Wounds anywhere (r[:, :ly]).
-        r = np.zeros((wx, ly, 3, 3, 2, FAVORS, FAVORS))  # iX, iY: 0, 1 before, 2 this round
+        # The rounds with a hit (idle parity 0) go to r, by iX, iY: 0, 1 before, 2 this round.
+        r = np.zeros((wx, ly, 3, 3, FAVORS, FAVORS))
         live = p[:lx, :ly]
         settled = live.sum(axis=4) @ self.settle_x  # wX, wY, iX, iY(2), fY, fX
         self._strike_x(q_hit[:lx, :ly], settled, r, self.kernel_y_live)
         # Both missed: a round without a hit; at an even count the crowd takes 1 from each.
-        for parity in (0, 1):
+        # (Only where p has both parities: `_by_stalls` has the idle rounds in its stalls.)
+        parities = p.shape[4]
+        out = np.zeros((wx, wy, 2, 2, parities, FAVORS, FAVORS))
+        for parity in (0, 1) if parities == 2 else ():
             moved = self.idle_y[parity].T @ (live[:, :, :, :, parity] @ self.idle_x[parity])
-            r[:lx, :, :2, :2, 1 - parity] += moved
-        return self._first_injuries(r, weight)
+            out[:lx, :ly, :, :, 1 - parity] = moved
+        return self._first_injuries(r, out, weight)
 
     def _strike_y(self, src: Array, dst: Array, kernel: _Kernel) -> None:
         """The first man's attack on the second: src axes wX, wY, iX, iY (0 none, 1 had his
@@ -446,8 +637,7 @@ class _Chain:
         # No injury: the same iY. The defender's favor is axis 4 (before the contraction).
         if self.counting:
             self._lose(y, kernel.drop[0] @ src.sum(axis=(0, 2, 3, 5)), weight)
-        moved = np.tensordot(src, kernel.move[0], axes=([1, 5], [0, 2]))  # wX iX iY fY wY' fX'
-        dst[:, :, :, :2] += moved.transpose(0, 4, 1, 2, 3, 5)
+        dst[:, :, :, :2] += self._hit_y(src, kernel.move[0])
         if not crit:
             return
         # An injury: it may kill; a second parts them; a first goes on (iY 2) if he stands.
@@ -457,29 +647,27 @@ class _Chain:
             self.tally.killed[y] += weight * crit * killed
             self._lose(y, (1 - dead[1]) * crit * again.sum(axis=(0, 1, 2, 4)), weight)
             self._lose(y, (1 - dead[0]) * (kernel.drop[1] @ fresh.sum(axis=(0, 2, 4))), weight)
-        moved = np.tensordot(fresh, kernel.move[1], axes=([1, 4], [0, 2]))  # wX iX fY wY' fX'
-        dst[:, :, :, 2] += (1 - dead[0]) * moved.transpose(0, 3, 1, 2, 4)
+        dst[:, :, :, 2] += (1 - dead[0]) * self._hit_y(fresh, kernel.move[1])
 
     def _strike_x(self, hit: Array, missed: Array, dst: Array, kernels: _Kernels) -> None:
         """The second man's attack on the first, who hit (`hit`) or missed (`missed`, his
         lines settled): both with axes wX, wY, iX (0 none, 1 had his first injury), iY (3 for
         `hit`: 0, 1 before, 2 this round; 2 for `missed`), fY, fX; into dst (a round with a
-        hit: parity 0), iX in three (0, 1 before, 2 this round). After a hit his misses
-        count like hits without Wounds; after a miss they are the idle round, handled by
-        the caller. Bouts it ends go to the tally."""
+        hit), iX in three (0, 1 before, 2 this round). His hits move both alike; his misses
+        after a hit are a round with a hit (his lines apply at once, the first man's Wounds
+        stay), after a miss the idle round, handled by the caller. Bouts it ends go to the
+        tally."""
         x, weight = self.x, self.weight
         dead = self.fatal_x
         crit = kernels.all.total[1]
-        for src, kernel in ((hit, kernels.all), (missed, kernels.hits)):
-            if self.counting:
-                self._lose(x, kernel.drop[0] @ src.sum(axis=(1, 2, 3, 4)), weight)
-            moved = np.tensordot(src, kernel.move[0], axes=([0, 4], [0, 2]))
-            # moved axes: wY, iX, iY, fX, wX', fY'
-            dst[:, :, :2, : src.shape[3], 0] += moved.transpose(4, 0, 1, 2, 5, 3)
-        if not crit:
-            return
         both = hit.copy()
         both[:, :, :, :2] += missed
+        if self.counting:  # a miss drops nobody: the drops of his hits
+            self._lose(x, kernels.hits.drop[0] @ both.sum(axis=(1, 2, 3, 4)), weight)
+        dst[:, :, :2] += self._hit_x(both, kernels.hits.move[0])
+        dst[: len(hit), :, :2] += self.idle_y[0].T @ hit  # his misses' lines, at their chances
+        if not crit:
+            return
         fresh, again = both[:, :, 0], both[:, :, 1]  # wX, wY, iY, fY, fX
         if self.counting:
             killed = dead[0] * fresh.sum() + dead[1] * again.sum()
@@ -487,46 +675,75 @@ class _Chain:
             self._lose(x, (1 - dead[1]) * crit * again.sum(axis=(0, 1, 2, 3)), weight)
             drop = kernels.all.drop[1] @ fresh.sum(axis=(1, 2, 3))
             self._lose(x, (1 - dead[0]) * drop, weight)
-        moved = np.tensordot(fresh, kernels.all.move[1], axes=([0, 3], [0, 2]))
-        # moved axes: wY, iY, fX, wX', fY'
-        dst[:, :, 2, :, 0] += (1 - dead[0]) * moved.transpose(3, 0, 1, 4, 2)
+        dst[:, :, 2] += (1 - dead[0]) * self._hit_x(fresh, kernels.all.move[1])
 
-    def _first_injuries(self, r: Array, weight: float) -> Array:
-        """The round's first Critical Injuries: yield (his orders, at his favor now) or fight
-        on (+1, clamped). Two at once: a coin orders them, which matters only if both yield."""
+    def _hit_y(self, src: Array, moves: _Moves) -> Array:
+        """The first man's hits of `moves` on the second: `src` with axes wX, wY, then any,
+        then fX last; the same axes out, wY moved (W on it) and fX by the hit's lines."""
+        rest = prod(src.shape[2:])
+        out = np.zeros((src.shape[0], self.wy, *src.shape[2:]))
+        flat = out.reshape(src.shape[0], self.wy, rest)
+        for w, lines in moves:
+            favored = src if lines == 0 else src @ self.maps[lines]
+            flat += w.T @ favored.reshape(src.shape[0], src.shape[1], rest)
+        return out
+
+    def _hit_x(self, src: Array, moves: _Moves) -> Array:
+        """The second man's hits of `moves` on the first: `src` with axes wX, then any, then
+        fY, fX; the same axes out, wX moved (W on it) and fY by the hit's lines."""
+        # As a stack of products of W with the (fY, fX) blocks, each small (see `_times`).
+        blocks = prod(src.shape[1:-2])
+        size = FAVORS * FAVORS
+        out = np.zeros((self.wx, *src.shape[1:]))
+        stacked = out.reshape(self.wx, blocks, size).transpose(1, 0, 2)
+        for w, lines in moves:
+            favored = src if lines == 0 else self.maps[lines].T @ src
+            stacked += w.T @ favored.reshape(src.shape[0], blocks, size).transpose(1, 0, 2)
+        return out
+
+    def _first_injuries(self, r: Array, out: Array, weight: float) -> Array:
+        """The round's first Critical Injuries (in `r`, a round with a hit): yield (his orders,
+        at his favor now) or fight on (+1, clamped). Two at once: a coin orders them, which
+        matters only if both yield. Into `out`, which holds the round's idle mass already."""
         x, y = self.x, self.y
-        up = self.maps[1]
         gx, gy = self.gives_x, self.gives_y
-        out = np.zeros((self.wx, self.wy, 2, 2, 2, FAVORS, FAVORS))
-        p = out[:, : r.shape[1]]  # r holds the second man's live Wounds only
-        p[...] = r[:, :, :2, :2]  # nobody new
+        on_x, on_y = self.fight_on_x, self.fight_on_y
+        p = out[:, : r.shape[1], :, :, 0]  # r holds the second man's live Wounds only
+        p += r[:, :, :2, :2]  # nobody new
         # only the first man new (iX = 2)
         for iy in (0, 1):
-            block = r[:, :, 2, iy]  # wX, wY, parity, fY, fX
+            block = r[:, :, 2, iy]  # wX, wY, fY, fX
             if self.counting:
                 self._lose(x, _by_last(block, gx), weight)
-            p[:, :, 1, iy] += (block * ~gx) @ up
+            p[:, :, 1, iy] += block @ on_x
         # only the second man new (iY = 2)
         for ix in (0, 1):
             block = r[:, :, ix, 2]
             if self.counting:
-                self._lose(y, _by_axis(block, gy, 3), weight)
-            kept = block * (~gy)[:, None]
-            p[:, :, ix, 1] += up.T @ kept
+                self._lose(y, _by_axis(block, gy, 2), weight)
+            p[:, :, ix, 1] += on_y @ block
         # both new
-        block = r[:, :, 2, 2]  # wX, wY, parity, fY, fX
-        both = np.outer(gy, gx)  # [fY, fX]
-        only_x = np.outer(~gy, gx)
-        only_y = np.outer(gy, ~gx)
-        neither = np.outer(~gy, ~gx)
+        block = r[:, :, 2, 2]  # wX, wY, fY, fX
         if self.counting:
-            lose_x = block * (only_x + 0.5 * both)
-            lose_y = block * (only_y + 0.5 * both)
-            self._lose(x, lose_x.sum(axis=(0, 1, 2, 3)), weight)
-            self._lose(y, lose_y.sum(axis=(0, 1, 2, 4)), weight)
-        kept = block * neither
-        p[:, :, 1, 1] += up.T @ kept @ up
+            both = np.outer(gy, gx)  # [fY, fX]
+            lose_x = block * (np.outer(~gy, gx) + 0.5 * both)
+            lose_y = block * (np.outer(gy, ~gx) + 0.5 * both)
+            self._lose(x, lose_x.sum(axis=(0, 1, 2)), weight)
+            self._lose(y, lose_y.sum(axis=(0, 1, 3)), weight)
+        p[:, :, 1, 1] += on_y @ block @ on_x
         return out
+
+
+def _times(mass: Array, matrix: Array) -> Array:
+    """`mass` (axes wX, wY, iX, iY, then parity, fY, fX) times `matrix` on its last three axes
+    flattened (98 or 49 rows; 49 columns: summed over the parity), as a stack of small matrix
+    products (4 rows each), not one large one: a large product goes to every core's BLAS
+    thread, which on a busy machine waits for the others and costs several times its work."""
+    rows, cols = matrix.shape
+    stack = mass.size // (4 * rows)
+    product = mass.reshape(stack, 4, rows) @ matrix
+    out: Array = product.reshape(*mass.shape[:4], cols // (FAVORS * FAVORS), FAVORS, FAVORS)
+    return out
 
 
 def _by_last(block: Array, gives: NDArray[np.bool_]) -> Array:
@@ -575,30 +792,18 @@ def _exact(setup: BoutSetup, version: str, state: BoutState | None) -> ExactOdds
     draw = rounds = unresolved = 0.0
     if state is None:
         firsts = [setup.first] if setup.first is not None else [Side.A, Side.B]
+        a, b = setup.a, setup.b
         starts = [
-            (
-                side,
-                BoutState(
-                    0,
-                    side,
-                    setup.a.wounds,
-                    setup.b.wounds,
-                    False,
-                    False,
-                    setup.a.favor,
-                    setup.b.favor,
-                    0,
-                ),
-            )
+            BoutState(0, side, a.wounds, b.wounds, False, False, a.favor, b.favor, 0)
             for side in firsts
         ]
     else:
         if not 0 <= state.round <= ROUND_CAP:
             raise RulesError(f"state round must be 0 to {ROUND_CAP}; got {state.round}")
-        starts = [(state.first, state)]
+        starts = [state]
     weight = 1.0 / len(starts)
-    for first, start in starts:
-        chain = _Chain(setup, reading, first)
+    for start in starts:
+        chain = _Chain(setup, reading, start)
         chain.run(chain.start(start), start.round, weight)
         tally = chain.tally
         for side in Side:
@@ -721,3 +926,4 @@ def live_odds(
 def exact_cache_clear() -> None:
     """Forget every answer kept (benchmarks time the chain asked for the first time)."""
     _exact.cache_clear()
+    _attack.cache_clear()
