@@ -15,14 +15,16 @@ bout_choose, bout_replay.
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from arena.models import Bout
 from arena.selectors import sands
-from arena.selectors.pages import bout_for_campaign
 from arena.views.answers import choose_pending, report_fought
+from arena.views.bout_pages import bout_draw, bout_respond
 from ludus.access import Access
 
 FOUGHT_TURN = "Turn {turn} fought."  # a Sands bout is fought a turn at a time
@@ -37,10 +39,9 @@ def _may_choose(access: Access, bout: Bout, side: str) -> bool:
     return access.owns_gladiator(bout.entry(side).gladiator)
 
 
-def _render(request, access, bout, *, status: int = 200, part: str = "") -> HttpResponse:
-    bout = bout_for_campaign(access.campaign, bout.pk)  # re-read: a service may have changed it
-    template = TEMPLATE + (f"#{part}" if part else "")
-    return render(request, template, sands.bout_context(access, bout), status=status)
+def _render(request, access, bout, **drawn) -> HttpResponse:
+    """The page, or its named partial (`part=`), with the status given (`status=`)."""
+    return bout_draw(request, access, bout, TEMPLATE, partial(sands.bout_context, access), **drawn)
 
 
 def bout_detail(request: HttpRequest, access: Access, bout: Bout) -> HttpResponse:
@@ -50,13 +51,7 @@ def bout_detail(request: HttpRequest, access: Access, bout: Bout) -> HttpRespons
 
 
 def respond(request: HttpRequest, access: Access, bout: Bout, status: int = 200) -> HttpResponse:
-    """The panel under htmx; without it a redirect back to the page, or the page itself with
-    the refusal when the service refused (the status kept)."""
-    if request.htmx:
-        return _render(request, access, bout, status=status, part="bout-panel")
-    if status != 200:
-        return _render(request, access, bout, status=status)
-    return redirect("arena:bout_detail", access.campaign.pk, bout.pk)
+    return bout_respond(request, access, bout, status, _render)
 
 
 def report(request: HttpRequest, bout: Bout) -> None:
