@@ -32,6 +32,15 @@ def bout_draw(
     return render(request, template + (f"#{part}" if part else ""), context(bout), status=status)
 
 
+def bout_page(
+    request: HttpRequest, access: Access, bout: Bout, draw: Callable[..., HttpResponse]
+) -> HttpResponse:
+    """The bout's page, or under htmx with `?part=panel` its panel alone."""
+    if request.htmx and request.GET.get("part") == "panel":
+        return draw(request, access, bout, part=PANEL)
+    return draw(request, access, bout)
+
+
 def bout_respond(
     request: HttpRequest,
     access: Access,

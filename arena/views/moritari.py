@@ -31,7 +31,7 @@ from arena.selectors.moritari import (
 )
 from arena.svg_board import board_svg
 from arena.views.answers import answer_and_fight
-from arena.views.bout_pages import bout_draw, bout_respond
+from arena.views.bout_pages import bout_draw, bout_page, bout_respond
 from economy.models import Transaction
 from ludus.access import Access
 from ludus.history import objects_changes
@@ -153,9 +153,7 @@ def _render(request, access, bout, **drawn) -> HttpResponse:
 def bout_detail(request: HttpRequest, access: Access, bout: Bout) -> HttpResponse:
     if request.htmx and "step" in request.GET:
         return _render(request, access, bout, part="moritari-board")
-    if request.htmx and request.GET.get("part") == "panel":
-        return _render(request, access, bout, part="bout-panel")
-    return _render(request, access, bout)
+    return bout_page(request, access, bout, _render)
 
 
 def respond(request: HttpRequest, access: Access, bout: Bout, status: int = 200) -> HttpResponse:

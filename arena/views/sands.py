@@ -24,7 +24,7 @@ from django.shortcuts import redirect, render
 from arena.models import Bout
 from arena.selectors import sands
 from arena.views.answers import choose_pending, report_fought
-from arena.views.bout_pages import bout_draw, bout_respond
+from arena.views.bout_pages import bout_draw, bout_page, bout_respond
 from ludus.access import Access
 
 FOUGHT_TURN = "Turn {turn} fought."  # a Sands bout is fought a turn at a time
@@ -45,9 +45,7 @@ def _render(request, access, bout, **drawn) -> HttpResponse:
 
 
 def bout_detail(request: HttpRequest, access: Access, bout: Bout) -> HttpResponse:
-    if request.htmx and request.GET.get("part") == "panel":
-        return _render(request, access, bout, part="bout-panel")
-    return _render(request, access, bout)
+    return bout_page(request, access, bout, _render)
 
 
 def respond(request: HttpRequest, access: Access, bout: Bout, status: int = 200) -> HttpResponse:
