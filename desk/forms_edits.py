@@ -114,3 +114,6 @@ class MemberRemoveForm(forms.Form):
         kwargs.setdefault("prefix", f"remove{instance.pk}")
         super().__init__(*args, **kwargs)
         self.instance = instance
+
+    def changes(self) -> dict:
+        return {}  # a removal changes no field: the member goes

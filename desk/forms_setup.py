@@ -34,6 +34,13 @@ def _year_field(**kwargs) -> forms.IntegerField:
     return bounded_integer(label="Year", low=MIN_YEAR, high=MAX_YEAR, help_text=YEAR_HELP, **kwargs)
 
 
+def _opening_field(label: str, help_text: str):
+    """An opening balance, in sesterces: 0 to MAX_POSTING, or left blank."""
+    return bounded_integer(
+        label=label, low=0, high=MAX_POSTING, required=False, initial=0, help_text=help_text
+    )
+
+
 class CampaignForm(forms.ModelForm):
     key = OnceKeyField()
     year = _year_field(initial=-50)
@@ -104,14 +111,7 @@ class _CampaignForm(forms.ModelForm):
 class LanistaForm(_CampaignForm):
     prefix = "lanista"
     key = OnceKeyField()
-    chest = bounded_integer(
-        label="Chest",
-        low=0,
-        high=MAX_POSTING,
-        required=False,
-        initial=0,
-        help_text="Opening chest, in sesterces.",
-    )
+    chest = _opening_field("Chest", "Opening chest, in sesterces.")
 
     class Meta:
         model = Lanista
@@ -178,14 +178,7 @@ class EditorForm(_CampaignForm):
     base_dignitas = bounded_integer(
         label="Dignitas", low=MIN_DIGNITAS, high=MAX_DIGNITAS, initial=3
     )
-    purse = bounded_integer(
-        label="Purse",
-        low=0,
-        high=MAX_POSTING,
-        required=False,
-        initial=0,
-        help_text="Opening purse, in sesterces.",
-    )
+    purse = _opening_field("Purse", "Opening purse, in sesterces.")
 
     class Meta:
         model = Editor
@@ -211,14 +204,7 @@ class ElectionForm(_CampaignForm):
 class BettorForm(_CampaignForm):
     prefix = "bettor"
     key = OnceKeyField()
-    purse = bounded_integer(
-        label="Purse",
-        low=0,
-        high=MAX_POSTING,
-        required=False,
-        initial=0,
-        help_text="Opening purse, in sesterces (written to the ledger).",
-    )
+    purse = _opening_field("Purse", "Opening purse, in sesterces (written to the ledger).")
 
     class Meta:
         model = Bettor

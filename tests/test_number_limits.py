@@ -27,6 +27,7 @@ from rules.era.sheet import CHARACTERISTIC_RANGE
 from tests import factories
 from tests.cast import build_cast
 from tests.money import fund
+from tests.setup_posts import EDITOR, GLADIATOR, LANISTA
 from tests.test_url_sweep import URLS
 
 pytestmark = pytest.mark.django_db
@@ -140,66 +141,25 @@ class Case:
     by_id: tuple = ("campaign_id",)
 
 
-SHEET = {
-    "might": 3,
-    "agility": 2,
-    "intellect": 2,
-    "cunning": 2,
-    "willpower": 2,
-    "charisma": 2,
-    "melee": 2,
-    "charm": 1,
-    "medicine": 0,
-    "operate": 0,
-    "resilience": 1,
-    "vigilance": 1,
-    "athletics": 1,
-}
-
-
 def _cases() -> list[Case]:
-    lanista = {
-        "lanista-name": "Lentulus",
-        "lanista-school": "Lentulus's ludus",
-        "lanista-city": "Capua",
-        "lanista-charisma": 2,
-        "lanista-charm": 1,
-        "lanista-medicus_name": "Diocles",
-        "lanista-medicus_intellect": 3,
-        "lanista-medicus_medicine": 2,
-        "lanista-chest": 4_000,
-    }
-    editor = {
-        "editor-name": "Clodius",
-        "editor-office": "aedile",
-        "editor-base_dignitas": 3,
-        "editor-purse": 8_000,
-    }
-    gladiator = {
-        "gladiator-name": "Oenomaus",
-        "gladiator-armatura": "gaul",
-        "gladiator-legal_status": "slave",
-        "gladiator-price_purses": 8,
-        **{f"gladiator-{k}": v for k, v in SHEET.items()},
-    }
     plan = {"name": "Games", "kind": "munus", "venue": "forum_romanum", "year": -50, "day": 5}
     return [
         Case("arena:show_plan", "day", 3, MAX_DAY, "Day", plan),
         Case("arena:show_plan", "year", MIN_YEAR, MAX_YEAR, "Year", plan),
         Case("campaign_new", "year", MIN_YEAR, MAX_YEAR, "Year", {"name": "T", "ruleset": "era"}),
-        Case("setup_lanista_add", "lanista-chest", 0, MAX_POSTING, "Chest", lanista),
-        Case("setup_editor_add", "editor-purse", 0, MAX_POSTING, "Purse", editor),
-        Case("setup_editor_add", "editor-base_dignitas", -1_000, 1_000, "Dignitas", editor),
+        Case("setup_lanista_add", "lanista-chest", 0, MAX_POSTING, "Chest", LANISTA),
+        Case("setup_editor_add", "editor-purse", 0, MAX_POSTING, "Purse", EDITOR),
+        Case("setup_editor_add", "editor-base_dignitas", -1_000, 1_000, "Dignitas", EDITOR),
         Case(
             "setup_gladiator_add",
             "gladiator-contract_bouts_left",
             1,
             100,
             "Contract bouts",
-            gladiator | {"gladiator-legal_status": "auctoratus"},
+            GLADIATOR | {"gladiator-legal_status": "auctoratus"},
         ),
-        Case("setup_gladiator_add", "gladiator-price_purses", 1, 15, "", gladiator),
-        Case("setup_gladiator_add", "gladiator-might", *CHARACTERISTIC_RANGE, "Might", gladiator),
+        Case("setup_gladiator_add", "gladiator-price_purses", 1, 15, "", GLADIATOR),
+        Case("setup_gladiator_add", "gladiator-might", *CHARACTERISTIC_RANGE, "Might", GLADIATOR),
         Case("setup_election_add", "election-year", MIN_YEAR, MAX_YEAR, "Year", {}),
         Case("economy:market_buy", "price", 1, 12_000, "Price in sesterces", {}),
         Case("economy:market_sell", "price", 1, 12_000, "Price in sesterces", {}),

@@ -3,21 +3,30 @@
 Each page checks who may answer and builds the answer in its engine's terms; this posts it and
 fights on to the end of the round (or turn) it was asked in, saying in the page's messages what
 came of it. A repeat of an answer already given writes nothing (`answered`: the answers the page
-was drawn with)."""
+was drawn with). The Era's and the Sands's pages (a choice of one side's man, the engine's
+`pending_choice`) share the whole step, `choose_pending`, and its messages, `report_fought`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from django.contrib import messages
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 
 from arena.errors import BoutError
 from arena.forms import DecisionForm
 from arena.models import Bout
+from arena.selectors.pages import pending_choice
 from arena.services.bouts import bout_fight
 from economy.ledger import LedgerError
+from ludus.access import Access
 from ludus.errors import AlreadyDone
+
+NOT_YOUR_CHOICE = "That choice is not yours to make."
+NO_CHOICE_PENDING = "The bout is not waiting for a choice."
+FOUGHT_TO_END = "The bout is fought: {text}"
+AWAITING_EDITOR = "The bout waits for the editor's decision."
+WAITING = "The engine waits for a choice: {prompt}"
 
 
 def answer_and_fight(
@@ -50,3 +59,50 @@ def answer_and_fight(
     else:
         report(request, bout)
     return bout, 200
+
+
+def report_fought(request: HttpRequest, bout: Bout, *, fought: str) -> None:
+    """Say in the page's messages what came of a fight: the choice the engine now waits for,
+    `fought` (the page's words for the round or turn just fought), or the end (and the editor's
+    decision it waits for)."""
+    if bout.status == Bout.Status.FIGHTING:
+        pending = pending_choice(bout)
+        if pending is not None:
+            messages.info(request, WAITING.format(prompt=pending.prompt))
+        else:
+            messages.info(request, fought)
+    else:
+        end = next((e for e in reversed(bout.log) if e.get("kind") == "end"), None)
+        messages.success(request, FOUGHT_TO_END.format(text=end["text"] if end else ""))
+        if bout.status == Bout.Status.AWAITING_VERDICT:
+            messages.info(request, AWAITING_EDITOR)
+
+
+def choose_pending(
+    request: HttpRequest,
+    access: Access,
+    bout: Bout,
+    *,
+    may_choose: Callable[[Access, Bout, str], bool],
+    report: Callable[[HttpRequest, Bout], None],
+    respond: Callable[[HttpRequest, Access, Bout, int], HttpResponse],
+) -> HttpResponse:
+    """Answer the choice of one side's man the bout waits for (`may_choose(access, bout, side)`:
+    the GM or his school's player; anyone else is answered 404, as if there were no such
+    choice), then fight on; `respond` draws the page's answer."""
+    pending = pending_choice(bout)
+    if pending is None:
+        if not access.is_gm and not any(access.owns_gladiator(m) for m in bout.fighters):
+            raise Http404(NOT_YOUR_CHOICE)
+        messages.error(request, NO_CHOICE_PENDING)
+        return respond(request, access, bout, 400)
+    if not may_choose(access, bout, str(pending.side)):
+        raise Http404(NOT_YOUR_CHOICE)
+    bout, status = answer_and_fight(
+        request,
+        bout,
+        [str(o) for o in pending.options],
+        lambda choice: {"kind": str(pending.kind), "side": str(pending.side), "choice": choice},
+        report,
+    )
+    return respond(request, access, bout, status)

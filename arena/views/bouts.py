@@ -44,7 +44,11 @@ from arena.services.rudis import rudis_give
 from arena.services.undo import bout_undo
 from arena.views import moritari as moritari_pages
 from arena.views import sands as sands_pages
-from arena.views.answers import answer_and_fight
+from arena.views.answers import (
+    NOT_YOUR_CHOICE,
+    choose_pending,
+    report_fought,
+)
 from economy.ledger import LedgerError
 from ludus.access import Access, campaign_view
 from ludus.errors import AlreadyDone, Refusal
@@ -52,12 +56,7 @@ from ludus.history import objects_changes
 from ludus.services.ludus import LudusError
 from ludus.views.calendar import say_if_moved
 
-NOT_YOUR_CHOICE = "That choice is not yours to make."
-NO_CHOICE_PENDING = "The bout is not waiting for a choice."
 FOUGHT_ROUND = "Round {round} fought."
-FOUGHT_TO_END = "The bout is fought: {text}"
-AWAITING_EDITOR = "The bout waits for the editor's decision."
-WAITING = "The engine waits for a choice: {prompt}"
 DECIDED = "The editor {act}."
 APPEAL_WON = "The appeal succeeds: the editor grants missio, at no cost to his Dignitas."
 DEFIED = "The editor {act}, defying the crowd: he loses 1 Dignitas."
@@ -243,17 +242,7 @@ def bout_fight_view(request: HttpRequest, campaign_id: int, bout_id: int) -> Htt
 def _report(request: HttpRequest, bout: Bout) -> None:
     if (pages := _ruleset_pages(bout)) is not None:
         return pages.report(request, bout)
-    if bout.status == Bout.Status.FIGHTING:
-        pending = pending_choice(bout)
-        if pending is not None:
-            messages.info(request, WAITING.format(prompt=pending.prompt))
-        else:
-            messages.info(request, FOUGHT_ROUND.format(round=bout.rounds))
-    else:
-        end = next((e for e in reversed(bout.log) if e.get("kind") == "end"), None)
-        messages.success(request, FOUGHT_TO_END.format(text=end["text"] if end else ""))
-        if bout.status == Bout.Status.AWAITING_VERDICT:
-            messages.info(request, AWAITING_EDITOR)
+    report_fought(request, bout, fought=FOUGHT_ROUND.format(round=bout.rounds))
 
 
 @campaign_view(nav="shows")
@@ -265,22 +254,9 @@ def bout_choose(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
     bout = _get_bout(access, bout_id)
     if (pages := _ruleset_pages(bout)) is not None:
         return pages.bout_choose(request, access, bout)
-    pending = pending_choice(bout)
-    if pending is None:
-        if not access.is_gm and not any(access.owns_gladiator(m) for m in bout.fighters):
-            raise Http404(NOT_YOUR_CHOICE)
-        messages.error(request, NO_CHOICE_PENDING)
-        return _respond(request, access, bout, 400)
-    if not _may_choose(access, bout, str(pending.side)):
-        raise Http404(NOT_YOUR_CHOICE)
-    bout, status = answer_and_fight(
-        request,
-        bout,
-        [str(o) for o in pending.options],
-        lambda choice: {"kind": str(pending.kind), "side": str(pending.side), "choice": choice},
-        _report,
+    return choose_pending(
+        request, access, bout, may_choose=_may_choose, report=_report, respond=_respond
     )
-    return _respond(request, access, bout, status)
 
 
 @campaign_view(gm_only=True, nav="shows")

@@ -29,9 +29,9 @@ from arena.selectors.moritari import (
     pending_view,
     planned_frame,
 )
-from arena.selectors.pages import bout_for_campaign
 from arena.svg_board import board_svg
 from arena.views.answers import answer_and_fight
+from arena.views.bout_pages import bout_draw, bout_page, bout_respond
 from economy.models import Transaction
 from ludus.access import Access
 from ludus.history import objects_changes
@@ -143,28 +143,21 @@ def page_context(
     )
 
 
-def _render(request, access, bout, *, status: int = 200, part: str = "") -> HttpResponse:
-    bout = bout_for_campaign(access.campaign, bout.pk)  # re-read: a service may have changed it
-    template = TEMPLATE + (f"#{part}" if part else "")
-    return render(request, template, page_context(access, bout, request), status=status)
+def _render(request, access, bout, **drawn) -> HttpResponse:
+    """The page, or its named partial (`part=`), with the status given (`status=`)."""
+    return bout_draw(
+        request, access, bout, TEMPLATE, lambda fresh: page_context(access, fresh, request), **drawn
+    )
 
 
 def bout_detail(request: HttpRequest, access: Access, bout: Bout) -> HttpResponse:
     if request.htmx and "step" in request.GET:
         return _render(request, access, bout, part="moritari-board")
-    if request.htmx and request.GET.get("part") == "panel":
-        return _render(request, access, bout, part="bout-panel")
-    return _render(request, access, bout)
+    return bout_page(request, access, bout, _render)
 
 
 def respond(request: HttpRequest, access: Access, bout: Bout, status: int = 200) -> HttpResponse:
-    """The panel under htmx; without it a redirect back to the page, or the page itself with
-    the refusal when the service refused (the status kept)."""
-    if request.htmx:
-        return _render(request, access, bout, status=status, part="bout-panel")
-    if status != 200:
-        return _render(request, access, bout, status=status)
-    return redirect("arena:bout_detail", access.campaign.pk, bout.pk)
+    return bout_respond(request, access, bout, status, _render)
 
 
 def report(request: HttpRequest, bout: Bout) -> None:

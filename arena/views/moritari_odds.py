@@ -5,15 +5,11 @@ arena/views/odds.py hands a Moritari campaign's requests here (the same addresse
 page). A member picks two or more fighters (the campaign's men, with the Wounds they carry, and
 beasts) and a number of fights. A run of up to BACKGROUND_ABOVE fights is answered in the
 request; a longer one is a background job whose progress bar polls the job's page, and the
-campaign's runs stay listed under "Long runs". Any member may ask: no man's own orders are read.
+campaign's runs stay listed under "Long runs" (the shape arena/views/mc_odds.py shares with the
+Sands's page). Any member may ask: no man's own orders are read.
 """
 
 from __future__ import annotations
-
-import secrets
-
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
 
 from arena.adapters import moritari
 from arena.moritari_odds_forms import MIN_FIGHTS, SLOTS, MoritariOddsForm
@@ -27,13 +23,11 @@ from arena.services.moritari_odds import (
     result_from,
 )
 from arena.tasks import moritari_odds_job
+from arena.views.mc_odds import MonteCarloOddsPage
 from ludus.access import Access
-from ludus.errors import Refusal
 from ludus.models import Job
 from rules.core.errors import RulesError
 
-TEMPLATE = "arena/moritari/odds.html"
-RECENT_JOBS = 8
 FATE_LABELS = {
     "dead": ("dead", "a"),
     "spared": ("spared by Caesar's thumb", "good"),
@@ -41,31 +35,6 @@ FATE_LABELS = {
 }
 SIDE_TONES = ("a", "b")
 UNREADABLE = "This run's result cannot be read (it was kept by another version of the page)."
-
-
-def _form(access: Access, data=None) -> MoritariOddsForm:
-    return MoritariOddsForm(data, campaign=access.campaign)
-
-
-def _context(access: Access, **extra) -> dict:
-    context = {
-        "form": _form(access),
-        "result": None,
-        "jobs": moritari_odds_jobs(access.campaign)[:RECENT_JOBS],
-        "background_above": BACKGROUND_ABOVE,
-        "max_fights": MAX_FIGHTS,
-        "min_fights": MIN_FIGHTS,
-        "slots": SLOTS,
-    }
-    context.update(extra)
-    return context
-
-
-def _answer(request, access: Access, *, status: int = 200, **context) -> HttpResponse:
-    """The result fragment under htmx, else the whole page around it."""
-    if request.htmx:
-        return render(request, f"{TEMPLATE}#moritari-odds-result", context, status=status)
-    return render(request, TEMPLATE, _context(access, **context), status=status)
 
 
 def side_name(side: str) -> str:
@@ -113,41 +82,40 @@ def result_context(run: moritari.MoritariOdds) -> dict:
     }
 
 
-def odds_page(request: HttpRequest) -> HttpResponse:
-    return render(request, TEMPLATE, _context(request.access))
+class MoritariOddsPage(MonteCarloOddsPage):
+    template = "arena/moritari/odds.html"
+    part = "moritari-odds-result"
+    background_above = BACKGROUND_ABOVE
+    task = moritari_odds_job
+    unreadable = (RulesError, ValueError, TypeError, KeyError, AttributeError)
+    unreadable_message = UNREADABLE
+
+    def form(self, access: Access, data=None) -> MoritariOddsForm:
+        return MoritariOddsForm(data, campaign=access.campaign)
+
+    def limits(self) -> dict:
+        return {"max_fights": MAX_FIGHTS, "min_fights": MIN_FIGHTS, "slots": SLOTS}
+
+    def jobs(self, campaign):
+        return moritari_odds_jobs(campaign)
+
+    def size(self, ask: MoritariOddsAsk) -> int:
+        return ask.fights
+
+    def job_start(self, **kwargs) -> Job:
+        return moritari_odds_job_start(**kwargs)
+
+    def run(self, ask: MoritariOddsAsk) -> moritari.MoritariOdds:
+        return moritari_odds_run(ask)
+
+    def result(self, ran: moritari.MoritariOdds) -> dict:
+        return result_context(ran)
+
+    def finished(self, access: Access, job: Job) -> dict:
+        return result_context(result_from(job.result))
 
 
-def odds_run(request: HttpRequest) -> HttpResponse:
-    """Run the odds of the fighters chosen and answer with the result (a fragment under htmx),
-    or queue a long run and answer with its progress bar."""
-    access = request.access
-    form = _form(access, request.POST)
-    if not form.is_valid():
-        return _answer(request, access, form=form, status=400)
-    ask: MoritariOddsAsk = form.ask(secrets.randbits(32))
-    try:
-        if ask.fights > BACKGROUND_ABOVE:
-            job = moritari_odds_job_start(
-                campaign=access.campaign, ask=ask, task=moritari_odds_job, user=request.user
-            )
-        else:
-            run = moritari_odds_run(ask)
-    except (Refusal, RulesError, ValueError) as exc:
-        return _answer(request, access, form=form, error=str(exc), status=400)
-    if ask.fights > BACKGROUND_ABOVE:
-        if not request.htmx:
-            return redirect("arena:odds_job", campaign_id=access.campaign.pk, job_id=job.pk)
-        return _answer(request, access, form=form, job=job)
-    return _answer(request, access, form=form, result=result_context(run))
-
-
-def odds_job(request: HttpRequest, job: Job) -> HttpResponse:
-    """A background run: its progress while it goes on, then its result."""
-    access = request.access
-    context: dict = {"job": job}
-    if job.status == job.Status.DONE:
-        try:
-            context["result"] = result_context(result_from(job.result))
-        except (RulesError, ValueError, TypeError, KeyError, AttributeError):
-            context["error"] = UNREADABLE
-    return _answer(request, access, **context)
+PAGE = MoritariOddsPage()
+odds_page = PAGE.odds_page
+odds_run = PAGE.odds_run
+odds_job = PAGE.odds_job

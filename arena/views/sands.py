@@ -15,22 +15,19 @@ bout_choose, bout_replay.
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from arena.models import Bout
 from arena.selectors import sands
-from arena.selectors.pages import bout_for_campaign, pending_choice
-from arena.views.answers import answer_and_fight
+from arena.views.answers import choose_pending, report_fought
+from arena.views.bout_pages import bout_draw, bout_page, bout_respond
 from ludus.access import Access
 
-NOT_YOUR_CHOICE = "That choice is not yours to make."
-NO_CHOICE_PENDING = "The bout is not waiting for a choice."
 FOUGHT_TURN = "Turn {turn} fought."  # a Sands bout is fought a turn at a time
-FOUGHT_TO_END = "The bout is fought: {text}"
-AWAITING_EDITOR = "The bout waits for the editor's decision."
-WAITING = "The engine waits for a choice: {prompt}"
 NO_LOG = "This bout has not been fought yet; there is nothing to replay."
 
 TEMPLATE = "arena/sands/bout_detail.html"
@@ -42,61 +39,29 @@ def _may_choose(access: Access, bout: Bout, side: str) -> bool:
     return access.owns_gladiator(bout.entry(side).gladiator)
 
 
-def _render(request, access, bout, *, status: int = 200, part: str = "") -> HttpResponse:
-    bout = bout_for_campaign(access.campaign, bout.pk)  # re-read: a service may have changed it
-    template = TEMPLATE + (f"#{part}" if part else "")
-    return render(request, template, sands.bout_context(access, bout), status=status)
+def _render(request, access, bout, **drawn) -> HttpResponse:
+    """The page, or its named partial (`part=`), with the status given (`status=`)."""
+    return bout_draw(request, access, bout, TEMPLATE, partial(sands.bout_context, access), **drawn)
 
 
 def bout_detail(request: HttpRequest, access: Access, bout: Bout) -> HttpResponse:
-    if request.htmx and request.GET.get("part") == "panel":
-        return _render(request, access, bout, part="bout-panel")
-    return _render(request, access, bout)
+    return bout_page(request, access, bout, _render)
 
 
 def respond(request: HttpRequest, access: Access, bout: Bout, status: int = 200) -> HttpResponse:
-    """The panel under htmx; without it a redirect back to the page, or the page itself with
-    the refusal when the service refused (the status kept)."""
-    if request.htmx:
-        return _render(request, access, bout, status=status, part="bout-panel")
-    if status != 200:
-        return _render(request, access, bout, status=status)
-    return redirect("arena:bout_detail", access.campaign.pk, bout.pk)
+    return bout_respond(request, access, bout, status, _render)
 
 
 def report(request: HttpRequest, bout: Bout) -> None:
-    if bout.status == Bout.Status.FIGHTING:
-        pending = pending_choice(bout)
-        if pending is not None:
-            messages.info(request, WAITING.format(prompt=pending.prompt))
-        else:
-            messages.info(request, FOUGHT_TURN.format(turn=bout.rounds))
-    else:
-        end = next((e for e in reversed(bout.log) if e.get("kind") == "end"), None)
-        messages.success(request, FOUGHT_TO_END.format(text=end["text"] if end else ""))
-        if bout.status == Bout.Status.AWAITING_VERDICT:
-            messages.info(request, AWAITING_EDITOR)
+    report_fought(request, bout, fought=FOUGHT_TURN.format(turn=bout.rounds))
 
 
 def bout_choose(request: HttpRequest, access: Access, bout: Bout) -> HttpResponse:
     """A turn's choice (the GM or the man's player): the bout goes on to the end of the turn,
     or to the next choice."""
-    pending = pending_choice(bout)
-    if pending is None:
-        if not access.is_gm and not any(access.owns_gladiator(m) for m in bout.fighters):
-            raise Http404(NOT_YOUR_CHOICE)
-        messages.error(request, NO_CHOICE_PENDING)
-        return respond(request, access, bout, 400)
-    if not _may_choose(access, bout, str(pending.side)):
-        raise Http404(NOT_YOUR_CHOICE)
-    bout, status = answer_and_fight(
-        request,
-        bout,
-        [str(o) for o in pending.options],
-        lambda choice: {"kind": str(pending.kind), "side": str(pending.side), "choice": choice},
-        report,
+    return choose_pending(
+        request, access, bout, may_choose=_may_choose, report=report, respond=respond
     )
-    return respond(request, access, bout, status)
 
 
 def bout_replay(request: HttpRequest, access: Access, bout: Bout) -> HttpResponse:

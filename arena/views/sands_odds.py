@@ -4,16 +4,13 @@ by Monte Carlo (the hex duel has no small exact chain).
 arena/views/odds.py hands a Sands campaign's requests here (the same addresses as the Era's
 page). A run of up to BACKGROUND_ABOVE bouts is answered in the request; a longer one is a
 background job whose progress bar polls the job's page, and the campaign's runs stay listed
-under "Long runs". Any member may ask: the orders are the form's, no man's own.
+under "Long runs" (the shape arena/views/mc_odds.py shares with the Moritari's page). Any member
+may ask: the orders are the form's, no man's own.
 """
 
 from __future__ import annotations
 
-import secrets
 from fractions import Fraction
-
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
 
 from arena.adapters import sands_odds as sands
 from arena.adapters.sands import WOUND_BOXES
@@ -30,14 +27,13 @@ from arena.services.sands_odds import (
     sands_odds_run,
 )
 from arena.tasks import sands_odds_job
+from arena.views.mc_odds import MonteCarloOddsPage
 from economy.odds_lines import OddsError, nearest_odds
 from ludus.access import Access
 from ludus.errors import Refusal
 from ludus.models import Gladiator, Job
 from rules.core.errors import RulesError
 
-TEMPLATE = "arena/sands_odds.html"
-RECENT_JOBS = 8
 FATE_LABELS = {
     "killed": ("Killed on the sand", "a"),
     "iugula": ("Given the sword (Iugula)", "a"),
@@ -54,31 +50,6 @@ END_LABELS = {
     "stans_missus": "Stans missus (both exhausted)",
     "turn_limit": "The turn limit",
 }
-
-
-def _form(access: Access, data=None) -> SandsOddsForm:
-    return SandsOddsForm(
-        data, campaign=access.campaign, fighters=campaign_fighters(access.campaign)
-    )
-
-
-def _context(access: Access, **extra) -> dict:
-    context = {
-        "form": _form(access),
-        "result": None,
-        "jobs": sands_odds_jobs(access.campaign)[:RECENT_JOBS],
-        "background_above": BACKGROUND_ABOVE,
-        "max_bouts": MAX_BOUTS,
-    }
-    context.update(extra)
-    return context
-
-
-def _answer(request, access: Access, *, status: int = 200, **context) -> HttpResponse:
-    """The result fragment under htmx, else the whole page around it."""
-    if request.htmx:
-        return render(request, f"{TEMPLATE}#sands-odds-result", context, status=status)
-    return render(request, TEMPLATE, _context(access, **context), status=status)
 
 
 def _fair_line(name: str, p: float) -> str | None:
@@ -146,43 +117,43 @@ def result_context(setup: sands.Setup, run: sands.SandsOdds) -> dict:
     }
 
 
-def odds_page(request: HttpRequest) -> HttpResponse:
-    return render(request, TEMPLATE, _context(request.access))
+class SandsOddsPage(MonteCarloOddsPage):
+    template = "arena/sands_odds.html"
+    part = "sands-odds-result"
+    background_above = BACKGROUND_ABOVE
+    task = sands_odds_job
+    unreadable = (Gladiator.DoesNotExist, Refusal, RulesError, ValueError, TypeError, KeyError)
+    unreadable_message = MAN_GONE
+
+    def form(self, access: Access, data=None) -> SandsOddsForm:
+        return SandsOddsForm(
+            data, campaign=access.campaign, fighters=campaign_fighters(access.campaign)
+        )
+
+    def limits(self) -> dict:
+        return {"max_bouts": MAX_BOUTS}
+
+    def jobs(self, campaign):
+        return sands_odds_jobs(campaign)
+
+    def size(self, ask: SandsOddsAsk) -> int:
+        return ask.bouts
+
+    def job_start(self, **kwargs) -> Job:
+        return sands_odds_job_start(**kwargs)
+
+    def run(self, ask: SandsOddsAsk) -> tuple[sands.Setup, sands.SandsOdds]:
+        return ask.setup(), sands_odds_run(ask)
+
+    def result(self, ran: tuple[sands.Setup, sands.SandsOdds]) -> dict:
+        return result_context(*ran)
+
+    def finished(self, access: Access, job: Job) -> dict:
+        ask = SandsOddsAsk.from_params(access.campaign, job.params)
+        return result_context(ask.setup(), result_from(job.result))
 
 
-def odds_run(request: HttpRequest) -> HttpResponse:
-    """Run the odds of two sides and answer with the result (a fragment under htmx), or queue
-    a long run and answer with its progress bar."""
-    access = request.access
-    form = _form(access, request.POST)
-    if not form.is_valid():
-        return _answer(request, access, form=form, status=400)
-    ask: SandsOddsAsk = form.ask(secrets.randbits(32))
-    try:
-        if ask.bouts > BACKGROUND_ABOVE:
-            job = sands_odds_job_start(
-                campaign=access.campaign, ask=ask, task=sands_odds_job, user=request.user
-            )
-        else:
-            setup = ask.setup()
-            run = sands_odds_run(ask)
-    except (Refusal, RulesError, ValueError) as exc:
-        return _answer(request, access, form=form, error=str(exc), status=400)
-    if ask.bouts > BACKGROUND_ABOVE:
-        if not request.htmx:
-            return redirect("arena:odds_job", campaign_id=access.campaign.pk, job_id=job.pk)
-        return _answer(request, access, form=form, job=job)
-    return _answer(request, access, form=form, result=result_context(setup, run))
-
-
-def odds_job(request: HttpRequest, job: Job) -> HttpResponse:
-    """A background run: its progress while it goes on, then its result."""
-    access = request.access
-    context: dict = {"job": job}
-    if job.status == job.Status.DONE:
-        try:
-            ask = SandsOddsAsk.from_params(access.campaign, job.params)
-            context["result"] = result_context(ask.setup(), result_from(job.result))
-        except (Gladiator.DoesNotExist, Refusal, RulesError, ValueError, TypeError, KeyError):
-            context["error"] = MAN_GONE
-    return _answer(request, access, **context)
+PAGE = SandsOddsPage()
+odds_page = PAGE.odds_page
+odds_run = PAGE.odds_run
+odds_job = PAGE.odds_job

@@ -48,9 +48,10 @@ def _changed(form) -> list[str]:
     return [name for name in form.changed_data if name != "seen"]
 
 
-def _edit(request, *, form, service, target, what, on_error):
+def _edit(request, *, form, service, target, what, on_error, news=None):
     """Validate, call the service with the form's changes, and answer: a redirect with the news
-    (or the refusal of a repeat), or `on_error(form)` (the page, status 400)."""
+    (`news`, else what changed of `what`; or the refusal of a repeat), or `on_error(form)` (the
+    page, status 400)."""
     if form.is_valid():
         changed = _changed(form)
         try:
@@ -61,7 +62,9 @@ def _edit(request, *, form, service, target, what, on_error):
         except SetupError as error:
             _add_errors(form, error)
         else:
-            messages.success(request, SAVED.format(what=what, fields=_fields(form, changed)))
+            messages.success(
+                request, news or SAVED.format(what=what, fields=_fields(form, changed))
+            )
             return redirect(target)
     return on_error(form)
 
@@ -122,9 +125,15 @@ def editor_edit_view(request: HttpRequest, campaign_id: int, editor_id: int):
         request,
         form=form,
         service=lambda **kw: editor_edit(editor=editor, **kw),
-        target=reverse("campaign_setup", args=[campaign_id]) + f"#editor-{editor.pk}",
+        target=setup._setup_url(access.campaign, f"editor-{editor.pk}"),
         what=editor.name,
         on_error=lambda bound: _setup_error(request, access, ("editor", editor.pk), bound),
+    )
+
+
+def _membership(access, membership_id: int) -> Membership:
+    return get_object_or_404(
+        Membership.objects.select_related("user"), pk=membership_id, campaign=access.campaign
     )
 
 
@@ -132,15 +141,12 @@ def editor_edit_view(request: HttpRequest, campaign_id: int, editor_id: int):
 @require_POST
 def member_role_view(request: HttpRequest, campaign_id: int, membership_id: int):
     access = request.access
-    membership = get_object_or_404(
-        Membership.objects.select_related("user"), pk=membership_id, campaign=access.campaign
-    )
-    form = MemberRoleForm(request.POST, instance=membership)
+    membership = _membership(access, membership_id)
     return _edit(
         request,
-        form=form,
+        form=MemberRoleForm(request.POST, instance=membership),
         service=lambda **kw: member_role_set(membership=membership, **kw),
-        target=reverse("campaign_setup", args=[campaign_id]) + "#members",
+        target=setup._setup_url(access.campaign, "members"),
         what=membership.user.get_username(),
         on_error=lambda bound: _setup_error(request, access, ("member", membership.pk), bound),
     )
@@ -150,23 +156,17 @@ def member_role_view(request: HttpRequest, campaign_id: int, membership_id: int)
 @require_POST
 def member_remove_view(request: HttpRequest, campaign_id: int, membership_id: int):
     access = request.access
-    membership = get_object_or_404(
-        Membership.objects.select_related("user"), pk=membership_id, campaign=access.campaign
+    membership = _membership(access, membership_id)
+    username = membership.user.get_username()
+    return _edit(
+        request,
+        form=MemberRemoveForm(request.POST, instance=membership),
+        service=lambda **kw: member_remove(membership=membership, **kw),
+        target=setup._setup_url(access.campaign, "members"),
+        what=username,
+        news=REMOVED.format(username=username),
+        on_error=lambda bound: _setup_error(request, access, ("remove", membership.pk), bound),
     )
-    form = MemberRemoveForm(request.POST, instance=membership)
-    target = reverse("campaign_setup", args=[campaign_id]) + "#members"
-    if form.is_valid():
-        try:
-            member_remove(membership=membership, seen=form.cleaned_data["seen"])
-        except AlreadyDone as done:
-            messages.info(request, str(done))
-            return redirect(target)
-        except SetupError as error:
-            _add_errors(form, error)
-        else:
-            messages.success(request, REMOVED.format(username=membership.user.get_username()))
-            return redirect(target)
-    return _setup_error(request, access, ("remove", membership.pk), form)
 
 
 @campaign_view(gm_only=True, nav="setup")

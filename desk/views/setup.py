@@ -180,13 +180,11 @@ def campaign_setup(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return _render(request, request.access)
 
 
-def _post(request, campaign_id, *, form_class, key, service, anchor, describe, with_campaign=True):
+def _post(request, *, form_class, key, service, anchor, describe):
     """Validate the form, call the service, redirect to the setup page; 400 and errors if not."""
     access = request.access
     campaign = access.campaign
-    form = (
-        form_class(request.POST, campaign=campaign) if with_campaign else form_class(request.POST)
-    )
+    form = form_class(request.POST, campaign=campaign)
     if form.is_valid():
         data = dict(form.cleaned_data)
         once = {"once_key": data.pop("key")} if "key" in data else {}
@@ -195,13 +193,32 @@ def _post(request, campaign_id, *, form_class, key, service, anchor, describe, w
         except AlreadyDone as done:
             # The same form sent twice (a double click, a retry): written once, by the first.
             messages.info(request, str(done))
-            return redirect(reverse("campaign_setup", args=[campaign.pk]) + f"#{anchor}")
+            return redirect(_setup_url(campaign, anchor))
         except (SetupError, LedgerError) as error:
             _add_errors(form, error)
         else:
             messages.success(request, ADDED.format(what=describe(created)))
-            return redirect(reverse("campaign_setup", args=[campaign.pk]) + f"#{anchor}")
+            return redirect(_setup_url(campaign, anchor))
     return _render(request, access, status=400, **{key: form})
+
+
+def _add_view(name, *, form_class, key, service, anchor, describe, by_gm=False):
+    """The GM's POST that adds one thing from the setup page's form `key` (`_post`); `by_gm`:
+    the service records who added it (`created_by`)."""
+
+    def view(request: HttpRequest, campaign_id: int) -> HttpResponse:
+        act = (lambda **kw: service(created_by=request.user, **kw)) if by_gm else service
+        return _post(
+            request,
+            form_class=form_class,
+            key=key,
+            service=act,
+            anchor=anchor,
+            describe=describe,
+        )
+
+    view.__name__ = view.__qualname__ = name
+    return campaign_view(gm_only=True, nav="setup")(require_POST(view))
 
 
 def _setup_url(campaign, anchor: str) -> str:
@@ -259,71 +276,46 @@ def invitation_revoke_view(
     return redirect(_setup_url(campaign, "members"))
 
 
-@campaign_view(gm_only=True, nav="setup")
-@require_POST
-def lanista_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    return _post(
-        request,
-        campaign_id,
-        form_class=LanistaForm,
-        key="lanista_form",
-        service=lambda **kw: lanista_create(created_by=request.user, **kw),
-        anchor="lanistae",
-        describe=lambda lanista: f"{lanista.name} of {lanista.school}",
-    )
-
-
-@campaign_view(gm_only=True, nav="setup")
-@require_POST
-def gladiator_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    return _post(
-        request,
-        campaign_id,
-        form_class=GladiatorForm,
-        key="gladiator_form",
-        service=gladiator_create,
-        anchor="gladiators",
-        describe=str,
-    )
-
-
-@campaign_view(gm_only=True, nav="setup")
-@require_POST
-def editor_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    return _post(
-        request,
-        campaign_id,
-        form_class=EditorForm,
-        key="editor_form",
-        service=lambda **kw: editor_create(created_by=request.user, **kw),
-        anchor="editors",
-        describe=lambda editor: f"the editor {editor.name}",
-    )
-
-
-@campaign_view(gm_only=True, nav="setup")
-@require_POST
-def election_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    return _post(
-        request,
-        campaign_id,
-        form_class=ElectionForm,
-        key="election_form",
-        service=election_create,
-        anchor="editors",
-        describe=lambda e: f"{e.editor.name}'s election for {e.office}, {year_label(e.year)}",
-    )
-
-
-@campaign_view(gm_only=True, nav="setup")
-@require_POST
-def bettor_add_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    return _post(
-        request,
-        campaign_id,
-        form_class=BettorForm,
-        key="bettor_form",
-        service=lambda **kw: bettor_create(created_by=request.user, **kw),
-        anchor="bettors",
-        describe=lambda bettor: f"the bettor {bettor.name}",
-    )
+lanista_add_view = _add_view(
+    "lanista_add_view",
+    form_class=LanistaForm,
+    key="lanista_form",
+    service=lanista_create,
+    by_gm=True,
+    anchor="lanistae",
+    describe=lambda lanista: f"{lanista.name} of {lanista.school}",
+)
+gladiator_add_view = _add_view(
+    "gladiator_add_view",
+    form_class=GladiatorForm,
+    key="gladiator_form",
+    service=gladiator_create,
+    anchor="gladiators",
+    describe=str,
+)
+editor_add_view = _add_view(
+    "editor_add_view",
+    form_class=EditorForm,
+    key="editor_form",
+    service=editor_create,
+    by_gm=True,
+    anchor="editors",
+    describe=lambda editor: f"the editor {editor.name}",
+)
+election_add_view = _add_view(
+    "election_add_view",
+    form_class=ElectionForm,
+    key="election_form",
+    service=election_create,
+    anchor="editors",
+    describe=lambda e: f"{e.editor.name}'s election for {e.office}, {year_label(e.year)}",
+)
+bettor_add_view = _add_view(
+    "bettor_add_view",
+    form_class=BettorForm,
+    key="bettor_form",
+    service=bettor_create,
+    by_gm=True,
+    anchor="bettors",
+    describe=lambda bettor: f"the bettor {bettor.name}",
+)

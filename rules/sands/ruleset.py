@@ -22,9 +22,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
-from rules.core.errors import RulesError, SheetError
+from rules.core.errors import RulesError
 from rules.core.events import Decision, Event
 from rules.core.json import JsonDict, JsonValue
 from rules.core.outcome import EntrantOutcome, Fate, InjuryTaken, Outcome, Result
@@ -37,10 +37,10 @@ from rules.core.ruleset import (
     Played,
     Ruleset,
     Sheet,
-    SheetField,
     Treatment,
     TreatmentOdds,
 )
+from rules.core.sheets import EmptySheet
 from rules.sands import bout
 from rules.sands.kinds import KINDS, WOUND_BOXES, Location, kind_of
 from rules.sands.odds import bout_odds
@@ -69,30 +69,14 @@ FATES = {
 
 
 @dataclass(frozen=True)
-class SandsSheet:
+class SandsSheet(EmptySheet):
     """Nothing: the class (the entrant's equipment) decides every number (seed 000)."""
 
-    def to_dict(self) -> JsonDict:
-        return {}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> Self:
-        if not isinstance(data, Mapping):
-            raise SheetError(
-                "a Sands sheet must be a mapping", field="sheet", rule="a mapping, empty"
-            )
-        if data:
-            unknown = sorted(str(key) for key in data)
-            raise SheetError(
-                f"a Sands sheet has no {', '.join(unknown)}: his class decides everything",
-                field=unknown[0],
-                rule="a Sands sheet holds no ratings (seed 000: the Murmillo and the Thraex)",
-            )
-        return cls()
-
-    @classmethod
-    def form_fields(cls) -> tuple[SheetField, ...]:
-        return ()
+    RULESET: ClassVar[str] = "Sands"
+    DECIDES: ClassVar[str] = "his class decides everything"
+    NO_RATINGS: ClassVar[str] = (
+        "a Sands sheet holds no ratings (seed 000: the Murmillo and the Thraex)"
+    )
 
 
 # --- injuries: names and marks ---------------------------------------------------------------

@@ -4,7 +4,7 @@ Eros the gambler (a player's bettor), with the GM, another player and an outside
 import pytest
 
 from economy import accounts
-from tests.cast import cast_users
+from tests.arena import bettor_cast
 from tests.factories import (
     BettorFactory,
     BoutFactory,
@@ -16,6 +16,9 @@ from tests.factories import (
 )
 from tests.money import balance, fund  # noqa: F401 (the cast's tests take them from here)
 
+# The fixtures shared with the Circus's cast (tests/arena/bettor_cast.py).
+users, gm, eros = bettor_cast.users, bettor_cast.gm, bettor_cast.eros
+
 
 @pytest.fixture
 def campaign(db):
@@ -23,18 +26,8 @@ def campaign(db):
 
 
 @pytest.fixture
-def users(campaign):
-    """The shared cast (tests.cast): Eros is the owning player's bettor, Lucius the other's."""
-    return cast_users(campaign)
-
-
-@pytest.fixture
-def gm(users):
-    return users.gm
-
-
-@pytest.fixture
 def eros_player(users):
+    """Eros is the owning player's bettor, Lucius the other's."""
     return users.owner
 
 
@@ -46,13 +39,6 @@ def other_player(users):
 @pytest.fixture
 def outsider(users):
     return users.outsider
-
-
-@pytest.fixture
-def eros(campaign, eros_player):
-    bettor = BettorFactory(campaign=campaign, name="Eros", player=eros_player)
-    fund(accounts.bettor_account(bettor), 1_000)
-    return bettor
 
 
 @pytest.fixture

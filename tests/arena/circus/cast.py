@@ -1,18 +1,13 @@
 """The seed's Circus: the Ludi Romani, the four drivers of the chariot table, Eros and the GM."""
 
-import uuid
-
 import pytest
 
 from arena.adapters.era import race_setup
 from arena.models import Race
 from economy import accounts
-from economy.ledger import Leg, account_balance, transaction_post
-from economy.models import Transaction
 from rules.era import race as engine
-from tests.cast import cast_users
+from tests.arena import bettor_cast
 from tests.factories import (
-    BettorFactory,
     CampaignFactory,
     EditorFactory,
     GladiatorFactory,
@@ -21,6 +16,10 @@ from tests.factories import (
     RaceFactory,
     ShowFactory,
 )
+from tests.money import balance, fund  # noqa: F401 (the cast's tests take them from here)
+
+# The fixtures shared with the book's cast (tests/arena/bettor_cast.py).
+users, gm, eros = bettor_cast.users, bettor_cast.gm, bettor_cast.eros
 
 FIELD = [  # (name, faction, Agility, Operate, Might), as the seed's chariot table
     ("Scorpus", "Whites", 3, 3, 3),  # the favourite
@@ -28,20 +27,6 @@ FIELD = [  # (name, faction, Agility, Operate, Might), as the seed's chariot tab
     ("Crescens", "Greens", 2, 2, 3),  # the outsider
     ("Avilius", "Blues", 2, 1, 2),  # the novice
 ]
-
-
-def fund(account, amount: int) -> None:
-    transaction_post(
-        campaign=account.campaign,
-        cause=Transaction.Cause.OPENING,
-        memo="test funds",
-        legs=[Leg(accounts.market(account.campaign), -amount), Leg(account, amount)],
-        idempotency_key=f"test-fund:{uuid.uuid4().hex}",
-    )
-
-
-def balance(account) -> int:
-    return account_balance(account)
 
 
 def make_race(campaign, *, field=FIELD, prize_purses=1, fund_editor=True, name="Ludi Romani"):
@@ -87,26 +72,9 @@ def campaign(db):
 
 
 @pytest.fixture
-def users(campaign):
-    """The shared cast (tests.cast): the owner's stable drives; Eros is the other's bettor."""
-    return cast_users(campaign)
-
-
-@pytest.fixture
-def gm(users):
-    return users.gm
-
-
-@pytest.fixture
 def eros_player(users):
+    """The owner's stable drives; Eros is the other player's bettor."""
     return users.other
-
-
-@pytest.fixture
-def eros(campaign, eros_player):
-    bettor = BettorFactory(campaign=campaign, name="Eros", player=eros_player)
-    fund(accounts.bettor_account(bettor), 1_000)
-    return bettor
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from arena.adapters.era import bout_replay
 from arena.models import Bout, Verdict
 from arena.selectors.pages import bout_steps
 from arena.services.bouts import CHOICE_DONE, bout_fight
-from arena.views.bouts import NO_CHOICE_PENDING
+from arena.views.answers import NO_CHOICE_PENDING
 from economy.models import Account, Entry
 from economy.selectors.visibility import party_balance
 from ludus.models import Gladiator

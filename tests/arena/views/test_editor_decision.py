@@ -19,7 +19,8 @@ from arena.services.bouts import (
     bout_decide,
     bout_fight,
 )
-from arena.views.bouts import APPEAL_WON, AWAITING_EDITOR, DEFIED
+from arena.views.answers import AWAITING_EDITOR
+from arena.views.bouts import APPEAL_WON, DEFIED
 from ludus.models import DignitasChange, Gladiator
 from ludus.selectors.people import editor_dignitas
 from rules.era import bout as engine

@@ -10,61 +10,23 @@ from django.urls import reverse
 
 from arena.services import sands_odds as service
 from arena.services.odds_runs import MAX_WAITING
-from ludus.models import Campaign, Gladiator, Job
+from ludus.models import Campaign, Job
 from rules.sands.bout import FighterSpec, Setup, standard_setup
 from rules.sands.odds import bout_odds
 from tests import factories
+from tests.arena.views.sands_odds_cast import HTMX, LONG, SandsOddsCast, man, run_data, url
 from tests.cast import cast_users
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
-LONG = service.BACKGROUND_ABOVE + 1
 
-
-class SandsCast:
+class SandsCast(SandsOddsCast):
     def __init__(self):
-        self.campaign = factories.CampaignFactory(name="Sands of Capua", ruleset="sands")
-        users = cast_users(self.campaign)
-        self.gm, self.owner, self.other, self.outsider = (
-            users.gm,
-            users.owner,
-            users.other,
-            users.outsider,
-        )
-        school = factories.LanistaFactory(campaign=self.campaign, name="Nerva", player=self.owner)
-        self.crixus = man(self.campaign, school, "Crixus", "murmillo")
-        self.spartacus = man(self.campaign, school, "Spartacus", "thraex")
-        self.verus = man(self.campaign, school, "Verus", "retiarius")
-
-
-def man(campaign, owner, name, armatura) -> Gladiator:
-    """A man as a Sands campaign keeps him: no ratings on his sheet."""
-    gladiator = Gladiator(campaign=campaign, owner=owner, name=name, armatura=armatura)
-    gladiator.save()
-    return gladiator
+        super().__init__()
+        self.verus = man(self.campaign, self.school, "Verus", "retiarius")
 
 
 @pytest.fixture
 def sands(db) -> SandsCast:
     return SandsCast()
-
-
-def url(name, cast, *args):
-    return reverse(f"arena:{name}", args=[cast.campaign.pk, *args])
-
-
-def run_data(cast, **extra) -> dict:
-    data = {
-        "fighter_a": cast.crixus.pk,
-        "kind_a": "murmillo",
-        "fighter_b": cast.spartacus.pk,
-        "kind_b": "thraex",
-        "turn_limit": "",
-        "bouts": "300",
-        "seed": "7",
-    }
-    for side in "ab":
-        data |= {f"{side}_{key}": values[0] for key, values in service.sands.ORDER_OPTIONS.items()}
-    return data | extra
 
 
 @pytest.mark.parametrize("who", ["gm", "owner", "other"])

@@ -5,31 +5,23 @@ and a background run keeps the marks he carried when it was asked."""
 
 import pytest
 from django.core.management import call_command
-from django.urls import reverse
 
 from arena.adapters import sands as adapter
 from arena.models import Bout, BoutEntry
 from arena.services import sands_odds as service
-from ludus.models import Gladiator, Injury, Job
+from ludus.models import Injury, Job
 from rules.sands.bout import FighterSpec, Setup
 from rules.sands.odds import bout_odds
 from tests import factories
-from tests.cast import cast_users
+from tests.arena.views.sands_odds_cast import HTMX, LONG, SandsOddsCast, run_data, url
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
-LONG = service.BACKGROUND_ABOVE + 1
 # Crixus's unhealed wounds: 2 + 1 marks in the torso (of 4 boxes), 1 in the lead arm (of 3).
 CARRIED = {"torso": 3, "lead arm": 1}
 
 
-class Cast:
+class Cast(SandsOddsCast):
     def __init__(self):
-        self.campaign = factories.CampaignFactory(name="Sands of Capua", ruleset="sands")
-        users = cast_users(self.campaign)
-        self.gm, self.other = users.gm, users.other
-        school = factories.LanistaFactory(campaign=self.campaign, name="Nerva", player=users.owner)
-        self.crixus = man(self.campaign, school, "Crixus", "murmillo")
-        self.spartacus = man(self.campaign, school, "Spartacus", "thraex")
+        super().__init__()
         for name in ("Slow kill: torso", "Deep wound: torso", "Flesh wound: lead arm"):
             factories.InjuryFactory(gladiator=self.crixus, name=name)
         # Healed, or not a Sands wound: they mark nothing.
@@ -37,34 +29,9 @@ class Cast:
         factories.InjuryFactory(gladiator=self.crixus, name="Cracked Rib")
 
 
-def man(campaign, owner, name, armatura) -> Gladiator:
-    gladiator = Gladiator(campaign=campaign, owner=owner, name=name, armatura=armatura)
-    gladiator.save()
-    return gladiator
-
-
 @pytest.fixture
 def cast(db) -> Cast:
     return Cast()
-
-
-def url(name, cast, *args):
-    return reverse(f"arena:{name}", args=[cast.campaign.pk, *args])
-
-
-def run_data(cast, **extra) -> dict:
-    data = {
-        "fighter_a": cast.crixus.pk,
-        "kind_a": "murmillo",
-        "fighter_b": cast.spartacus.pk,
-        "kind_b": "thraex",
-        "turn_limit": "",
-        "bouts": "300",
-        "seed": "7",
-    }
-    for side in "ab":
-        data |= {f"{side}_{key}": values[0] for key, values in service.sands.ORDER_OPTIONS.items()}
-    return data | extra
 
 
 def wounded() -> Setup:

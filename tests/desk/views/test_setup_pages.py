@@ -11,6 +11,7 @@ from economy.models import Bettor, Transaction
 from ludus.models import Campaign, Editor, Election, Gladiator, Invitation, Lanista, Membership
 from rules.core.registry import is_playable
 from tests import factories
+from tests.setup_posts import EDITOR, GLADIATOR, LANISTA
 
 POSTS = {
     "setup_invitation_add": {"invitation-part": "player", "invitation-key": factories.form_key()},
@@ -19,54 +20,16 @@ POSTS = {
         "bettor-purse": 5_000,
         "bettor-key": factories.form_key(),
     },
-    "setup_lanista_add": {
-        "lanista-name": "Lentulus",
-        "lanista-school": "Lentulus's ludus",
-        "lanista-city": "Capua",
-        "lanista-charisma": 2,
-        "lanista-charm": 1,
-        "lanista-medicus_name": "Diocles",
-        "lanista-medicus_intellect": 3,
-        "lanista-medicus_medicine": 2,
-        "lanista-chest": 4_000,
-        "lanista-key": factories.form_key(),
-    },
-    "setup_editor_add": {
-        "editor-name": "Clodius",
-        "editor-office": "aedile",
-        "editor-base_dignitas": 3,
-        "editor-purse": 8_000,
-        "editor-key": factories.form_key(),
-    },
-}
-
-SHEET = {
-    "might": 3,
-    "agility": 2,
-    "intellect": 2,
-    "cunning": 2,
-    "willpower": 2,
-    "charisma": 2,
-    "melee": 2,
-    "charm": 1,
-    "medicine": 0,
-    "operate": 0,
-    "resilience": 1,
-    "vigilance": 1,
-    "athletics": 1,
+    "setup_lanista_add": LANISTA | {"lanista-key": factories.form_key()},
+    "setup_editor_add": EDITOR | {"editor-key": factories.form_key()},
 }
 
 
 def _gladiator_post(owner="", **changes):
-    data = {
-        "gladiator-name": "Oenomaus",
+    data = GLADIATOR | {
         "gladiator-owner": owner,
-        "gladiator-armatura": "gaul",
-        "gladiator-legal_status": "slave",
-        "gladiator-price_purses": 8,
         "gladiator-contract_bouts_left": "",
         "gladiator-key": factories.form_key(),
-        **{f"gladiator-{k}": v for k, v in SHEET.items()},
     }
     data.update({f"gladiator-{k}": v for k, v in changes.items()})
     return data
