@@ -31,6 +31,7 @@ from ludus.models import DignitasChange, Gladiator, Injury
 from ludus.selectors.people import gladiator_figures
 from ludus.services.ludus import contract_count_down
 from ludus.signals import DIED, gladiator_left
+from ludus.validation import full_clean_held
 from rules.core.seeds import new_seed
 
 BOUT_OVER = "This bout is over ({status}); it cannot be fought again."
@@ -188,7 +189,7 @@ def bout_fight(
         entry.save(update_fields=["standing"])
     if not fought.finished:
         bout.status = Bout.Status.FIGHTING
-        bout.full_clean()
+        full_clean_held(bout)
         bout.save()
         return bout
     _record_end(bout, fought)
@@ -248,7 +249,9 @@ def _record_end(bout: Bout, fought: Fought) -> None:
             entry.fate = BoutEntry.Fate.DEAD
         elif entry.result != BoutEntry.Result.LOST or not fought.verdict_due:
             entry.fate = BoutEntry.Fate.WALKED_OUT  # a loser's fate waits for the editor
-        entry.full_clean()
+        # Only result and fate change, in no unique field or constraint: those are not
+        # asked of the database again (their fields were checked when the entry was made).
+        full_clean_held(entry, validate_unique=False, validate_constraints=False)
         entry.save(update_fields=["result", "fate"])
         if entry.gladiator is None:
             continue  # a hired opponent: nothing of his is kept in the campaign
@@ -263,7 +266,7 @@ def _record_end(bout: Bout, fought: Fought) -> None:
                 event=bout,
                 day_taken=day,
             )
-            injury.full_clean()
+            full_clean_held(injury)
             injury.save()
         # The engine began him at the Wounds frozen in the setup and ends him at end.wounds,
         # so he carries out what he has now plus the bout's own: the engine's figure, unless
@@ -274,16 +277,16 @@ def _record_end(bout: Bout, fought: Fought) -> None:
         if end.dead:
             man.status = Gladiator.Status.DEAD
             fields.append("status")
-        man.full_clean()
+        full_clean_held(man)
         man.save(update_fields=fields)
     if fought.verdict_due:
         bout.status = Bout.Status.AWAITING_VERDICT
-        bout.full_clean()
+        full_clean_held(bout)
         bout.save()
     else:
         # No decision to make: a draw, or a man killed by his injury on the sand.
         bout.status = Bout.Status.DONE
-        bout.full_clean()
+        full_clean_held(bout)
         bout.save()
         if fought.purses is not None:
             _after_shared(bout, fought.purses)
@@ -372,7 +375,7 @@ def _decide(bout: Bout, *, editor_choice: str | None, user) -> Verdict:
             day=show.campaign.day,
             event=bout,
         )
-        change.full_clean()
+        full_clean_held(change)
         changes.append(change)
     changes += _six_gain(bout)
     for change in changes:
@@ -390,17 +393,17 @@ def _decide(bout: Bout, *, editor_choice: str | None, user) -> Verdict:
         dignitas_change=sum(c.change for c in changes),
         decided_by=user if user is not None and user.is_authenticated else None,
     )
-    verdict.full_clean()
+    full_clean_held(verdict)
     verdict.save()
     if died:
         loser.status = Gladiator.Status.DEAD
-        loser.full_clean()
+        full_clean_held(loser)
         loser.save(update_fields=["status"])
     losing = bout.losing_entry
     losing.fate = BoutEntry.Fate.DEAD if died else BoutEntry.Fate.SPARED
     losing.save(update_fields=["fate"])
     bout.status = Bout.Status.DONE
-    bout.full_clean()
+    full_clean_held(bout)
     bout.save()
     _after(bout, sword_given=died)
     return verdict
@@ -437,10 +440,10 @@ def bout_settle_loser_dead(*, bout: Bout) -> Bout:
         raise BoutError(NOT_AWAITING.format(status=bout.get_status_display().lower()))
     losing = bout.losing_entry
     losing.fate = BoutEntry.Fate.DIED_WAITING
-    losing.full_clean()
+    full_clean_held(losing)
     losing.save(update_fields=["fate"])
     bout.status = Bout.Status.DONE
-    bout.full_clean()
+    full_clean_held(bout)
     bout.save(update_fields=["status"])
     for change in _six_gain(bout):
         change.save()
@@ -469,7 +472,7 @@ def _six_gain(bout: Bout) -> list[DignitasChange]:
         day=show.campaign.day,
         event=bout,
     )
-    change.full_clean()
+    full_clean_held(change)
     return [change]
 
 

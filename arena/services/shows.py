@@ -25,6 +25,7 @@ from ludus.history import check_fresh
 from ludus.limits import MAX_DAY, MAX_YEAR, MIN_DAY, MIN_YEAR, check_range
 from ludus.models import Campaign, Editor, Gladiator
 from ludus.services.once import once_per_key
+from ludus.validation import full_clean_held
 
 SHOW_HELD = "{show} has already been held."
 FOREIGN_EDITOR = "{editor} is an editor of another campaign."
@@ -98,7 +99,7 @@ def show_plan(
         year=year,
         day=day,
     )
-    show.full_clean()
+    full_clean_held(show)
     show.save()
     return show
 
@@ -153,7 +154,7 @@ def show_edit(
         changed.append("editor")
     if not changed:
         raise ShowError(NO_CHANGE)
-    show.full_clean()
+    full_clean_held(show)
     show.save()
     return show
 
@@ -209,14 +210,16 @@ def bout_add(
         check_consent(man, consent)
     last = show.bouts.aggregate(last=Max("order"))["last"] or 0
     bout = Bout(show=show, order=last + 1, kind=kind, first=first)
-    bout.full_clean()
+    full_clean_held(bout)
     bout.save()
     corners = (("a", fighter_a, orders_a, consent_a), ("b", fighter_b, orders_b, consent_b))
     for side, man, orders, consent in corners:
         entry = BoutEntry(
             bout=bout, side=side, gladiator=man, orders=orders or {}, consented=bool(consent)
         )
-        entry.full_clean()
+        # Its constraints cannot fail and are not asked of the database (two queries an
+        # entry): the bout is new, its two men are distinct (SAME_MAN) and both are men.
+        full_clean_held(entry, validate_constraints=False)
         entry.save()
     return bout
 
@@ -250,7 +253,7 @@ def bout_replace(
     check_consent(man, consent)
     replaced = entry.gladiator
     entry.gladiator, entry.name, entry.orders, entry.consented = man, "", {}, bool(consent)
-    entry.full_clean()
+    full_clean_held(entry)
     entry.save()
     book = bout.books.first()
     if book is not None and book.is_open:
@@ -291,7 +294,7 @@ def show_hold(*, show: Show, seed: int | None = None, user=None) -> Show:
                 continue  # the player's choice, made on the bout page
             bout_decide(bout=bout, editor_choice=None, user=user)
     show.status = Show.Status.HELD
-    show.full_clean()
+    full_clean_held(show)
     show.save(update_fields=["status"])
     return show
 

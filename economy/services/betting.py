@@ -29,6 +29,7 @@ from economy.odds_lines import Odds, OddsError, check_stake, shorten
 from ludus.errors import AlreadyDone, Refusal
 from ludus.models import Campaign, Gladiator
 from ludus.references import event_is
+from ludus.validation import full_clean_held
 
 BOOK_EXISTS = "{event} already has a book."
 BOOK_NEEDS_ONE = "Open a book on one bout or one race."
@@ -107,7 +108,8 @@ def book_create(
     if Book.objects.filter(**event_is(event)).exists():
         raise BettingError(BOOK_EXISTS.format(event=event_name))
     account = Account(campaign=campaign, kind=Account.Kind.BOOK, name=f"Book on {event}"[:120])
-    account.full_clean()
+    # Its one constraint concerns the house's accounts, not a book's: not asked.
+    full_clean_held(account, validate_constraints=False)
     account.save()
     book = Book(
         campaign=campaign,
@@ -120,7 +122,8 @@ def book_create(
     )
     for side_id, steps in (shorten_steps or {}).items():
         _shorten_in_line(book, side_id, steps)
-    book.full_clean()
+    # Its one constraint (one book per event) is the check above: not asked again.
+    full_clean_held(book, validate_constraints=False)
     book.save()
     return book
 
@@ -161,7 +164,7 @@ def book_shorten(*, book: Book, side: int, steps: int = 1, line: str | None = No
     if line is not None and line != line_mark(book):
         raise AlreadyDone(LINE_DONE)
     _shorten_in_line(book, side, steps)
-    book.full_clean()
+    full_clean_held(book)
     book.save(update_fields=["line"])
     return book
 
@@ -196,7 +199,13 @@ def bet_take(
     # Lock order, here and in settlement: the book row, then the accounts (by id). The book
     # lock keeps a bet from landing in a book being settled; the account lock makes the
     # balance read below and the posting one step, so two bets cannot overdraw the purse.
-    book = Book.objects.select_for_update(of=("self",)).get(pk=book.pk)
+    # Read with its campaign and account (only the book's row is locked, as before): the
+    # posting below uses both, which would otherwise be read again one by one.
+    book = (
+        Book.objects.select_for_update(of=("self",))
+        .select_related("campaign", "account")
+        .get(pk=book.pk)
+    )
     if bettor.campaign_id != book.campaign_id:
         raise BettingError(WRONG_CAMPAIGN.format(what=bettor.name))
     key = idempotency_key or f"bet:{uuid.uuid4().hex}"
@@ -210,8 +219,8 @@ def bet_take(
     price = book_side(book, side)
     purse = bettor_account(bettor)
     locked = Account.objects.select_for_update().filter(pk__in=[purse.pk, book.account_id])
-    list(locked.order_by("pk"))
-    balance = account_balance(purse)
+    # The purse's running balance as its locked row holds it (no second read of the row).
+    balance = {account.pk: account.balance for account in locked.order_by("pk")}[purse.pk]
     if stake > balance:
         raise BettingError(
             STAKE_ABOVE_BALANCE.format(bettor=bettor.name, balance=balance, stake=stake)
@@ -242,7 +251,9 @@ def bet_take(
         transaction=posted,
         created_by=user,
     )
-    bet.full_clean()
+    # Its one constraint (a stake of at least 1) is check_stake's, above: not asked of the
+    # database again.
+    full_clean_held(bet, validate_constraints=False)
     bet.save()
     return bet
 
@@ -273,7 +284,8 @@ def _close(book: Book, status: str, posted: Transaction | None, bets: list[Bet])
     book.status = status
     book.closed_day = book.campaign.day
     book.settlement = posted
-    book.full_clean()
+    # Its event (its one constraint's field) does not change when it closes: not asked again.
+    full_clean_held(book, validate_constraints=False)
     book.save(update_fields=["status", "closed_day", "settlement", "winning_side"])
     if posted is not None:
         Bet.objects.filter(pk__in=[bet.pk for bet in bets]).update(settlement=posted)

@@ -16,6 +16,7 @@ from economy.services.refusals import (
     ContractError,
 )
 from ludus.models import Gladiator, Lanista
+from ludus.validation import full_clean_held
 
 # --- Shared checks and helpers ------------------------------------------------------------------
 
@@ -74,7 +75,7 @@ def may_be_freed(gladiator: Gladiator) -> bool:
 
 def man_save(gladiator: Gladiator) -> None:
     try:
-        gladiator.full_clean()
+        full_clean_held(gladiator)
     except ValidationError as error:
         raise ContractError(BAD_SPEC.format(errors=_errors(error))) from error
     gladiator.save()
