@@ -11,8 +11,11 @@ the queries of a bout (docs/performance.md, "A large campaign").
 `full_clean_held` is `Model.full_clean` with that one check left out for a foreign key whose
 related object is HELD: cached on the instance (assigned as an object, `Hire(gladiator=man)`),
 read from or saved to the database (`not obj._state.adding`), and the very row the key names.
-A key given as a bare id (`gladiator_id=7`), an object never saved, or a field with
-`limit_choices_to` is checked exactly as `full_clean` checks it; every other check (the
+A key to a ContentType (the ledger's and the books' `event_type`) is held too when Django's
+own content-type cache resolves its id (`ContentType.objects.get_for_id`, which reads the row
+from the database the first time and remembers it for the process). Any other key given as a
+bare id (`gladiator_id=7`), an object never saved, or a field with `limit_choices_to` is
+checked exactly as `full_clean` checks it; every other check (the
 field's own validators, `clean()`, unique fields and constraints) runs as before, on the same
 fields, with the same messages.
 """
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models
 
@@ -31,7 +35,13 @@ def held_relations(instance: models.Model) -> set[str]:
     for field in instance._meta.concrete_fields:
         if not field.is_relation or not (field.many_to_one or field.one_to_one):
             continue
-        if not field.is_cached(instance) or field.get_limit_choices_to():
+        if field.get_limit_choices_to():
+            continue
+        if field.related_model is ContentType and not field.is_cached(instance):
+            if _known_content_type(getattr(instance, field.attname)):
+                held.add(field.name)
+            continue
+        if not field.is_cached(instance):
             continue
         related = field.get_cached_value(instance)
         if related is None or related._state.adding:
@@ -40,6 +50,16 @@ def held_relations(instance: models.Model) -> set[str]:
         if target is not None and target == getattr(instance, field.attname):
             held.add(field.name)
     return held
+
+
+def _known_content_type(pk) -> bool:
+    if pk is None:
+        return False
+    try:
+        ContentType.objects.get_for_id(pk)
+    except ContentType.DoesNotExist:
+        return False  # left to ForeignKey.validate, which names the field
+    return True
 
 
 def full_clean_held(

@@ -277,6 +277,9 @@ def bout_book_close(*, bout: Bout, user=None) -> Book | None:
     book = bout.books.first()
     if book is None:
         return None
+    # The book's event is this very bout, held with its men: the settlement's memo names it
+    # (economy keeps it on the row it locks) instead of reading them all again.
+    book.event = bout
     return book_close(book=book, side=bout_winning_side(bout), user=user)
 
 

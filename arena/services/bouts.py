@@ -216,12 +216,23 @@ def _to_its_day(bout: Bout, user) -> Bout:
 
 
 def _locked(bout: Bout) -> Bout:
-    return (
+    bout = (
         Bout.objects.select_for_update(of=("self",))
         .select_related("show__campaign", "show__editor")
         .prefetch_related("entries__gladiator")
         .get(pk=bout.pk)
     )
+    _share_campaign(bout)
+    return bout
+
+
+def _share_campaign(bout: Bout) -> None:
+    """Give each man of the bout the campaign row read with its show: his figures, `clean` and
+    `save` read the campaign's ruleset, a query a man each time without this."""
+    campaign = bout.show.campaign
+    for entry in bout.entrants:
+        if entry.gladiator is not None and entry.gladiator.campaign_id == campaign.pk:
+            entry.gladiator.campaign = campaign
 
 
 def _entry_of(bout: Bout, end) -> BoutEntry:
@@ -255,7 +266,15 @@ def _record_end(bout: Bout, fought: Fought) -> None:
         entry.save(update_fields=["result", "fate"])
         if entry.gladiator is None:
             continue  # a hired opponent: nothing of his is kept in the campaign
-        man = Gladiator.objects.select_for_update().get(pk=entry.gladiator_id)
+        # His owner read with him (his row only locked, as before) and the campaign the bout
+        # holds: `full_clean` and `save` read both, a query each without this.
+        man = (
+            Gladiator.objects.select_for_update(of=("self",))
+            .select_related("owner")
+            .get(pk=entry.gladiator_id)
+        )
+        if man.campaign_id == bout.show.campaign_id:
+            man.campaign = bout.show.campaign
         for taken in end.injuries:
             injury = Injury(
                 gladiator=man,
@@ -342,13 +361,7 @@ def bout_decide(*, bout: Bout, editor_choice: str | None = None, user=None) -> V
     0-2 the loser or his lanista, whichever has the better pool, appeals first (Hard Charm); a
     successful appeal wins missio outright.
     """
-    bout = (
-        Bout.objects.select_for_update(of=("self",))
-        .select_related("show__campaign", "show__editor")
-        .prefetch_related("entries__gladiator")
-        .get(pk=bout.pk)
-    )
-    return _decide(bout, editor_choice=editor_choice, user=user)
+    return _decide(_locked(bout), editor_choice=editor_choice, user=user)
 
 
 def _decide(bout: Bout, *, editor_choice: str | None, user) -> Verdict:
@@ -359,7 +372,15 @@ def _decide(bout: Bout, *, editor_choice: str | None, user) -> Verdict:
     if editor_choice not in (None, *Verdict.Act.values):
         raise BoutError(BAD_CHOICE.format(choice=editor_choice))
     show, editor = bout.show, bout.show.editor
-    loser = Gladiator.objects.select_for_update().get(pk=bout.loser.pk)
+    # His owner read with him (his row only locked, as before): the appeal weighs his
+    # lanista's pool; and the campaign the bout holds, which `clean` and `save` read.
+    loser = (
+        Gladiator.objects.select_for_update(of=("self",))
+        .select_related("owner")
+        .get(pk=bout.loser.pk)
+    )
+    if loser.campaign_id == show.campaign_id:
+        loser.campaign = show.campaign
     favor = _loser_favor(bout)
     ruling = adapter_for(show.campaign.ruleset).decide(bout, loser, editor_choice)
     act = ruling.act

@@ -261,15 +261,36 @@ def bet_take(
 # --- closing the book --------------------------------------------------------------------
 
 
-def _locked_open_book(book: Book) -> Book:
-    book = (
+def _locked_book(book: Book) -> Book:
+    locked = (
         Book.objects.select_for_update(of=("self",))
         .select_related("campaign", "account")
         .get(pk=book.pk)
     )
+    # The event the caller's instance holds (arena passes the bout it has just fought, with its
+    # men) is kept on the row read again: the settlement's memo names it (`str(book)`), which
+    # read the bout, its entries and each man again, a query each.
+    event = Book._meta.get_field("event")
+    if (
+        event.is_cached(book)
+        and book.event_type_id == locked.event_type_id
+        and book.event_id == locked.event_id
+    ):
+        event.set_cached_value(locked, event.get_cached_value(book))
+    return locked
+
+
+def _locked_open_book(book: Book) -> Book:
+    book = _locked_book(book)
     if not book.is_open:
         raise BettingError(BOOK_NOT_OPEN.format(status=book.get_status_display().lower()))
     return book
+
+
+def _bets(book: Book) -> list[Bet]:
+    # Each bettor with his purse (reverse one-to-one): economy.accounts then pays him without
+    # reading his account again, a query a bet.
+    return list(book.bets.select_related("bettor", "bettor__account").order_by("pk"))
 
 
 def _check_held(book: Book, bets: list[Bet]) -> int:
@@ -300,9 +321,12 @@ def book_settle(*, book: Book, side: int, user=None) -> Book:
     left goes to the bookmaker, or, when the winners are owed more than the stakes, the
     bookmaker pays the difference in.
     """
-    book = _locked_open_book(book)
+    return _settle(_locked_open_book(book), side=side, user=user)
+
+
+def _settle(book: Book, *, side: int, user) -> Book:
     book.winning_side = book_side(book, side).id
-    bets = list(book.bets.select_related("bettor").order_by("pk"))
+    bets = _bets(book)
     staked = _check_held(book, bets)
     legs = []
     paid = 0
@@ -333,8 +357,11 @@ def book_settle(*, book: Book, side: int, user=None) -> Book:
 @transaction.atomic
 def book_void(*, book: Book, reason: str = "", user=None) -> Book:
     """Return every stake (a bout that ends with no winner, a race where every man wrecked)."""
-    book = _locked_open_book(book)
-    bets = list(book.bets.select_related("bettor").order_by("pk"))
+    return _void(_locked_open_book(book), reason=reason, user=user)
+
+
+def _void(book: Book, *, reason: str, user) -> Book:
+    bets = _bets(book)
     staked = _check_held(book, bets)
     posted = None
     if staked:
@@ -360,9 +387,11 @@ def book_close(*, book: Book, side: int | None, user=None) -> Book:
     Idempotent: a book already closed is returned as it is. arena calls this when the bout or
     race is over, inside the same transaction that records the result.
     """
-    book = Book.objects.select_for_update(of=("self",)).get(pk=book.pk)
+    # Locked once, here, and settled or voided on that row (book_settle and book_void, asked
+    # directly, lock it themselves).
+    book = _locked_book(book)
     if not book.is_open:
         return book
     if side is None:
-        return book_void(book=book, reason="no winner", user=user)
-    return book_settle(book=book, side=side, user=user)
+        return _void(book, reason="no winner", user=user)
+    return _settle(book, side=side, user=user)

@@ -26,7 +26,13 @@ def man_locked(gladiator: Gladiator) -> Gladiator:
 
     (A no-op lock on SQLite, where a write already takes the whole database.)
     """
-    return Gladiator.objects.select_for_update().get(pk=gladiator.pk)
+    # His owner read with him (his row only is locked, as before): every contract reads the
+    # owner next (the hire's lanista, the chest paid), a query more without this.
+    return (
+        Gladiator.objects.select_for_update(of=("self",))
+        .select_related("owner")
+        .get(pk=gladiator.pk)
+    )
 
 
 def lanista_locked(lanista: Lanista) -> Lanista:

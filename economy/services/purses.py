@@ -90,7 +90,11 @@ def verdict_cost_most(*, bout: BoutRef) -> int:
             continue  # a man of no school is owed nothing when given the sword
         hire = Hire.objects.filter(**event_is(bout.show), gladiator=man).first()
         paid = 0
-        if hire is not None and not Transaction.objects.filter(reverses=hire.transaction).exists():
+        # Asked by the transaction's id: `hire.transaction` would read its row only to name it.
+        if (
+            hire is not None
+            and not Transaction.objects.filter(reverses_id=hire.transaction_id).exists()
+        ):
             paid = hire.price
         swords.append(max(0, lanista_price(man) - paid))
     return winner_purse(FAVOR_MAX) + max(swords)
