@@ -16,7 +16,13 @@ from django.db.models import Max
 
 from arena.adapters import adapter_for
 from arena.models import Bout, BoutEntry, Race, Show, Venue, Verdict
-from arena.services.bouts import bout_decide, bout_fight, crowd_call, new_seed
+from arena.services.bouts import (
+    bout_decide,
+    bout_decide_fought,
+    bout_fight,
+    crowd_call,
+    new_seed,
+)
 from arena.services.calendar import show_to_its_day
 from arena.services.cards import bout_void, check_free_for_event
 from economy.services.betting import book_void
@@ -283,16 +289,20 @@ def show_hold(*, show: Show, seed: int | None = None, user=None) -> Show:
     rng = random.Random(new_seed() if seed is None else seed)
     for bout in show.bouts.order_by("order", "pk"):
         bout_seed = rng.randrange(2**62)  # drawn for every bout, so seeds follow card order
+        fought = False  # whether `bout` is the locked row bout_fight returned, as it stands
         if bout.status in (Bout.Status.PLANNED, Bout.Status.FIGHTING):
             # A bout begun by hand keeps its own seed and the GM's decisions so far.
             bout = bout_fight(bout=bout, seed=bout_seed if bout.seed is None else None, user=user)
+            fought = True
         if bout.status == Bout.Status.FIGHTING:
             # Still asking: answer each pending choice with the fighter's orders until it ends.
             bout = _fight_out(bout, user=user)
+            fought = True
         if bout.status == Bout.Status.AWAITING_VERDICT:
             if player_editor and _divided(bout):
                 continue  # the player's choice, made on the bout page
-            bout_decide(bout=bout, editor_choice=None, user=user)
+            decide = bout_decide_fought if fought else bout_decide
+            decide(bout=bout, editor_choice=None, user=user)
     show.status = Show.Status.HELD
     full_clean_held(show)
     show.save(update_fields=["status"])

@@ -107,7 +107,7 @@ def test_a_show_held(table, django_assert_max_num_queries):
         book = book_open(bout=bout)
         bet_place(book=book, bettor=bettor, side=bout.entry_a.gladiator_id, stake=400)
     show = Show.objects.get(pk=show.pk)
-    with django_assert_max_num_queries(209):  # before: 316
+    with django_assert_max_num_queries(191):  # before: 316
         show_hold(show=show, seed=5)
     assert Transaction.objects.filter(cause="settlement").count() >= 2
 
