@@ -13,15 +13,25 @@ import json
 import re
 
 import pytest
+from django.db import connection
 
 from desk.campaign_archive import campaign_export
 from desk.generate import generate_campaign
 
-# (gladiators, shows, bouts, seed) -> sha256 of the blanked export, recorded from a594d85.
+# (gladiators, shows, bouts, seed) -> sha256 of the blanked export, recorded from a594d85, by
+# database: the two export the same campaign a little differently (the same on each before and
+# after the work; the reason was not looked into).
 RECORDED = {
-    (24, 4, 12, 3): "0d1281335cc8e01d7939ccc140c114323dc747b9665ba0458baac343166c53ae",
-    (30, 6, 12, 7): "999546746b9aefef8f78df8a0917a8856106cf7f63a6f0ecbaf2b6a32a0de95e",
+    "sqlite": {
+        (24, 4, 12, 3): "0d1281335cc8e01d7939ccc140c114323dc747b9665ba0458baac343166c53ae",
+        (30, 6, 12, 7): "999546746b9aefef8f78df8a0917a8856106cf7f63a6f0ecbaf2b6a32a0de95e",
+    },
+    "postgresql": {
+        (24, 4, 12, 3): "3666b88e6ffeeda4ddc6aadb217e0503fac13a68827855eb430c50a2d8d0d506",
+        (30, 6, 12, 7): "f52a6109e2547814d886728eab5b3a82648cf75a9ee6a921170379e848a14406",
+    },
 }
+SIZES = sorted(RECORDED["sqlite"])
 
 
 def blanked(text: str) -> str:
@@ -42,6 +52,6 @@ def test_the_blanking_leaves_everything_else():
 
 
 @pytest.mark.django_db(transaction=True, reset_sequences=True)
-@pytest.mark.parametrize("size", sorted(RECORDED), ids=lambda size: "-".join(map(str, size)))
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: "-".join(map(str, size)))
 def test_a_generated_campaign_exports_as_it_did_before_the_services_were_made_cheaper(size):
-    assert export_digest(*size) == RECORDED[size]
+    assert export_digest(*size) == RECORDED[connection.vendor][size]
