@@ -5,9 +5,24 @@ from ludus.models import Campaign, Editor, Gladiator, Lanista
 
 
 def _party_account(field: str, party, kind: str, name: str) -> Account:
-    account, _ = Account.objects.get_or_create(
-        **{field: party}, defaults={"campaign": party.campaign, "kind": kind, "name": name}
+    # A party's account never changes once opened and is never deleted (its balance is read
+    # from the locked row by the ledger, never from this instance), so it is kept on the
+    # party's instance as Django's reverse one-to-one accessor keeps it (`lanista.chest`): a
+    # caller that pays the same editor or bettor again reads it once, not once a payment.
+    related = Account._meta.get_field(field).remote_field
+    if related.is_cached(party):
+        held = related.get_cached_value(party)
+        if held is not None:
+            return held
+    # The campaign by id: `party.campaign` would read the campaign's row just for the defaults.
+    account, created = Account.objects.get_or_create(
+        **{field: party},
+        defaults={"campaign_id": party.campaign_id, "kind": kind, "name": name},
     )
+    if not created:
+        # Kept only when found: one opened here could still be rolled back with the caller's
+        # transaction while the instance lives on.
+        related.set_cached_value(party, account)
     return account
 
 

@@ -14,13 +14,14 @@ compares (`manage.py ledger_check`, and the tests).
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
-from django.db.models import F, Sum
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Sum
 
 from economy.limits import MAX_ENTRY
 from economy.models import Account, Entry, Transaction
 from ludus.errors import Refusal
 from ludus.models import Campaign
+from ludus.validation import full_clean_held
 
 UNBALANCED = "A transaction's entries must sum to zero; these sum to {total:+,} sesterces."
 TOO_FEW_LEGS = "A transaction needs at least two entries."
@@ -154,12 +155,10 @@ def transaction_post(
     """
     legs = list(legs)
     _check_legs(campaign, legs)
-    found = _existing(campaign, idempotency_key)
-    if found is not None:
-        return _same_or_error(found, legs, idempotency_key)
     locked, nets = _lock(legs)
-    # Asked again under the locks: a twin posting (a double click on PostgreSQL) that held
-    # them has committed by now, and this one is its retry, not a second payment.
+    # Asked under the locks (once: asking before them too answered the same, a query more on
+    # every posting): a twin posting (a double click on PostgreSQL) that held them has
+    # committed by now, and this one is its retry, not a second payment.
     found = _existing(campaign, idempotency_key)
     if found is not None:
         return _same_or_error(found, legs, idempotency_key)
@@ -177,7 +176,7 @@ def transaction_post(
             )
             # The key's uniqueness is the index's to decide (the IntegrityError below), not a
             # check that a twin committing meanwhile would turn into a ValidationError.
-            posted.full_clean(validate_constraints=False)
+            full_clean_held(posted, validate_constraints=False)
             posted.save()
             Entry.objects.bulk_create(
                 Entry(transaction=posted, account=leg.account, amount=leg.amount) for leg in legs
@@ -193,10 +192,28 @@ def transaction_post(
 
 def _move_balances(nets: dict[int, int]) -> None:
     """Move each account's running balance by its net, in the transaction that wrote the
-    entries; the rows are locked (`_lock`), so no other posting moves them meanwhile."""
-    for pk, net in sorted(nets.items()):
-        if net:
-            Account.objects.filter(pk=pk).update(balance=F("balance") + net)
+    entries; the rows are locked (`_lock`), so no other posting moves them meanwhile.
+
+    One UPDATE for all of them, written out: every posting runs it, and the ORM's
+    `filter(pk=...).update(balance=F(...) + net)` once per account cost about twice the CPU
+    of this statement per account (measured: 0.5 ms a query on this machine's SQLite, most
+    of it compiling the query), a Case() expression more still. Plain SQL both SQLite and
+    PostgreSQL run; the values are parameters."""
+    moved = [(pk, net) for pk, net in sorted(nets.items()) if net]
+    if not moved:
+        return
+    quote = connection.ops.quote_name
+    table, pk_column = quote(Account._meta.db_table), quote(Account._meta.pk.column)
+    balance = quote(Account._meta.get_field("balance").column)
+    whens = " ".join(f"WHEN {pk_column} = %s THEN CAST(%s AS BIGINT)" for _ in moved)
+    ids = ", ".join("%s" for _ in moved)
+    sql = (
+        f"UPDATE {table} SET {balance} = {balance} + CASE {whens} ELSE 0 END "
+        f"WHERE {pk_column} IN ({ids})"
+    )
+    params = [value for pk, net in moved for value in (pk, net)] + [pk for pk, _ in moved]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
 
 
 def _same_or_error(found: Transaction, legs: list[Leg], key: str) -> Transaction:

@@ -192,8 +192,13 @@ def book_open(
     if (bout is None) == (race is None):
         raise BettingError(BOOK_NEEDS_ONE)
     event = bout if bout is not None else race
-    # Lock the bout or race row: two GMs opening a book at once write one book.
-    event = type(event).objects.select_for_update().get(pk=event.pk)
+    # Lock the bout or race row: two GMs opening a book at once write one book. Its show and
+    # campaign come with it (only its own row locked, as before), and a bout's men: the line
+    # and the book's name read them several times, each read a query without this.
+    locking = type(event).objects.select_for_update(of=("self",)).select_related("show__campaign")
+    if bout is not None:
+        locking = locking.prefetch_related("entries__gladiator")
+    event = locking.get(pk=event.pk)
     if event.books.exists():
         raise BettingError(BOOK_EXISTS.format(event=event_name(event)))
     if event_begun(event):
@@ -272,6 +277,9 @@ def bout_book_close(*, bout: Bout, user=None) -> Book | None:
     book = bout.books.first()
     if book is None:
         return None
+    # The book's event is this very bout, held with its men: the settlement's memo names it
+    # (economy keeps it on the row it locks) instead of reading them all again.
+    book.event = bout
     return book_close(book=book, side=bout_winning_side(bout), user=user)
 
 

@@ -31,6 +31,7 @@ from ludus.models import DignitasChange, Gladiator, Injury
 from ludus.selectors.people import gladiator_figures
 from ludus.services.ludus import contract_count_down
 from ludus.signals import DIED, gladiator_left
+from ludus.validation import full_clean_held
 from rules.core.seeds import new_seed
 
 BOUT_OVER = "This bout is over ({status}); it cannot be fought again."
@@ -188,7 +189,7 @@ def bout_fight(
         entry.save(update_fields=["standing"])
     if not fought.finished:
         bout.status = Bout.Status.FIGHTING
-        bout.full_clean()
+        full_clean_held(bout)
         bout.save()
         return bout
     _record_end(bout, fought)
@@ -215,12 +216,25 @@ def _to_its_day(bout: Bout, user) -> Bout:
 
 
 def _locked(bout: Bout) -> Bout:
-    return (
+    bout = (
         Bout.objects.select_for_update(of=("self",))
-        .select_related("show__campaign", "show__editor")
+        # The editor's purse with him (reverse one-to-one): the winner's purse is paid from
+        # it, which economy.accounts would otherwise read again.
+        .select_related("show__campaign", "show__editor", "show__editor__purse")
         .prefetch_related("entries__gladiator")
         .get(pk=bout.pk)
     )
+    _share_campaign(bout)
+    return bout
+
+
+def _share_campaign(bout: Bout) -> None:
+    """Give each man of the bout the campaign row read with its show: his figures, `clean` and
+    `save` read the campaign's ruleset, a query a man each time without this."""
+    campaign = bout.show.campaign
+    for entry in bout.entrants:
+        if entry.gladiator is not None and entry.gladiator.campaign_id == campaign.pk:
+            entry.gladiator.campaign = campaign
 
 
 def _entry_of(bout: Bout, end) -> BoutEntry:
@@ -248,11 +262,21 @@ def _record_end(bout: Bout, fought: Fought) -> None:
             entry.fate = BoutEntry.Fate.DEAD
         elif entry.result != BoutEntry.Result.LOST or not fought.verdict_due:
             entry.fate = BoutEntry.Fate.WALKED_OUT  # a loser's fate waits for the editor
-        entry.full_clean()
+        # Only result and fate change, in no unique field or constraint: those are not
+        # asked of the database again (their fields were checked when the entry was made).
+        full_clean_held(entry, validate_unique=False, validate_constraints=False)
         entry.save(update_fields=["result", "fate"])
         if entry.gladiator is None:
             continue  # a hired opponent: nothing of his is kept in the campaign
-        man = Gladiator.objects.select_for_update().get(pk=entry.gladiator_id)
+        # His owner read with him (his row only locked, as before) and the campaign the bout
+        # holds: `full_clean` and `save` read both, a query each without this.
+        man = (
+            Gladiator.objects.select_for_update(of=("self",))
+            .select_related("owner")
+            .get(pk=entry.gladiator_id)
+        )
+        if man.campaign_id == bout.show.campaign_id:
+            man.campaign = bout.show.campaign
         for taken in end.injuries:
             injury = Injury(
                 gladiator=man,
@@ -263,7 +287,7 @@ def _record_end(bout: Bout, fought: Fought) -> None:
                 event=bout,
                 day_taken=day,
             )
-            injury.full_clean()
+            full_clean_held(injury)
             injury.save()
         # The engine began him at the Wounds frozen in the setup and ends him at end.wounds,
         # so he carries out what he has now plus the bout's own: the engine's figure, unless
@@ -274,16 +298,16 @@ def _record_end(bout: Bout, fought: Fought) -> None:
         if end.dead:
             man.status = Gladiator.Status.DEAD
             fields.append("status")
-        man.full_clean()
+        full_clean_held(man)
         man.save(update_fields=fields)
     if fought.verdict_due:
         bout.status = Bout.Status.AWAITING_VERDICT
-        bout.full_clean()
+        full_clean_held(bout)
         bout.save()
     else:
         # No decision to make: a draw, or a man killed by his injury on the sand.
         bout.status = Bout.Status.DONE
-        bout.full_clean()
+        full_clean_held(bout)
         bout.save()
         if fought.purses is not None:
             _after_shared(bout, fought.purses)
@@ -339,12 +363,15 @@ def bout_decide(*, bout: Bout, editor_choice: str | None = None, user=None) -> V
     0-2 the loser or his lanista, whichever has the better pool, appeals first (Hard Charm); a
     successful appeal wins missio outright.
     """
-    bout = (
-        Bout.objects.select_for_update(of=("self",))
-        .select_related("show__campaign", "show__editor")
-        .prefetch_related("entries__gladiator")
-        .get(pk=bout.pk)
-    )
+    return _decide(_locked(bout), editor_choice=editor_choice, user=user)
+
+
+def bout_decide_fought(*, bout: Bout, editor_choice: str | None = None, user=None) -> Verdict:
+    """`bout_decide` on the instance `bout_fight` has just returned, in the same transaction
+    (show_hold): that instance is the bout's locked row as it now stands, with its show and
+    men, so it is not read and locked again (three queries a bout)."""
+    if not transaction.get_connection().in_atomic_block:
+        raise BoutError("bout_decide_fought runs inside the transaction that fought the bout.")
     return _decide(bout, editor_choice=editor_choice, user=user)
 
 
@@ -356,7 +383,15 @@ def _decide(bout: Bout, *, editor_choice: str | None, user) -> Verdict:
     if editor_choice not in (None, *Verdict.Act.values):
         raise BoutError(BAD_CHOICE.format(choice=editor_choice))
     show, editor = bout.show, bout.show.editor
-    loser = Gladiator.objects.select_for_update().get(pk=bout.loser.pk)
+    # His owner read with him (his row only locked, as before): the appeal weighs his
+    # lanista's pool; and the campaign the bout holds, which `clean` and `save` read.
+    loser = (
+        Gladiator.objects.select_for_update(of=("self",))
+        .select_related("owner")
+        .get(pk=bout.loser.pk)
+    )
+    if loser.campaign_id == show.campaign_id:
+        loser.campaign = show.campaign
     favor = _loser_favor(bout)
     ruling = adapter_for(show.campaign.ruleset).decide(bout, loser, editor_choice)
     act = ruling.act
@@ -372,7 +407,7 @@ def _decide(bout: Bout, *, editor_choice: str | None, user) -> Verdict:
             day=show.campaign.day,
             event=bout,
         )
-        change.full_clean()
+        full_clean_held(change)
         changes.append(change)
     changes += _six_gain(bout)
     for change in changes:
@@ -390,17 +425,19 @@ def _decide(bout: Bout, *, editor_choice: str | None, user) -> Verdict:
         dignitas_change=sum(c.change for c in changes),
         decided_by=user if user is not None and user.is_authenticated else None,
     )
-    verdict.full_clean()
+    # Its one unique field, the bout, was asked above (ALREADY_DECIDED) under the bout's lock:
+    # not asked again.
+    full_clean_held(verdict, validate_unique=False)
     verdict.save()
     if died:
         loser.status = Gladiator.Status.DEAD
-        loser.full_clean()
+        full_clean_held(loser)
         loser.save(update_fields=["status"])
     losing = bout.losing_entry
     losing.fate = BoutEntry.Fate.DEAD if died else BoutEntry.Fate.SPARED
     losing.save(update_fields=["fate"])
     bout.status = Bout.Status.DONE
-    bout.full_clean()
+    full_clean_held(bout)
     bout.save()
     _after(bout, sword_given=died)
     return verdict
@@ -437,10 +474,10 @@ def bout_settle_loser_dead(*, bout: Bout) -> Bout:
         raise BoutError(NOT_AWAITING.format(status=bout.get_status_display().lower()))
     losing = bout.losing_entry
     losing.fate = BoutEntry.Fate.DIED_WAITING
-    losing.full_clean()
+    full_clean_held(losing)
     losing.save(update_fields=["fate"])
     bout.status = Bout.Status.DONE
-    bout.full_clean()
+    full_clean_held(bout)
     bout.save(update_fields=["status"])
     for change in _six_gain(bout):
         change.save()
@@ -469,7 +506,7 @@ def _six_gain(bout: Bout) -> list[DignitasChange]:
         day=show.campaign.day,
         event=bout,
     )
-    change.full_clean()
+    full_clean_held(change)
     return [change]
 
 

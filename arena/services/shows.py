@@ -16,7 +16,13 @@ from django.db.models import Max
 
 from arena.adapters import adapter_for
 from arena.models import Bout, BoutEntry, Race, Show, Venue, Verdict
-from arena.services.bouts import bout_decide, bout_fight, crowd_call, new_seed
+from arena.services.bouts import (
+    bout_decide,
+    bout_decide_fought,
+    bout_fight,
+    crowd_call,
+    new_seed,
+)
 from arena.services.calendar import show_to_its_day
 from arena.services.cards import bout_void, check_free_for_event
 from economy.services.betting import book_void
@@ -25,6 +31,7 @@ from ludus.history import check_fresh
 from ludus.limits import MAX_DAY, MAX_YEAR, MIN_DAY, MIN_YEAR, check_range
 from ludus.models import Campaign, Editor, Gladiator
 from ludus.services.once import once_per_key
+from ludus.validation import full_clean_held
 
 SHOW_HELD = "{show} has already been held."
 FOREIGN_EDITOR = "{editor} is an editor of another campaign."
@@ -98,7 +105,7 @@ def show_plan(
         year=year,
         day=day,
     )
-    show.full_clean()
+    full_clean_held(show)
     show.save()
     return show
 
@@ -153,7 +160,7 @@ def show_edit(
         changed.append("editor")
     if not changed:
         raise ShowError(NO_CHANGE)
-    show.full_clean()
+    full_clean_held(show)
     show.save()
     return show
 
@@ -209,14 +216,16 @@ def bout_add(
         check_consent(man, consent)
     last = show.bouts.aggregate(last=Max("order"))["last"] or 0
     bout = Bout(show=show, order=last + 1, kind=kind, first=first)
-    bout.full_clean()
+    full_clean_held(bout)
     bout.save()
     corners = (("a", fighter_a, orders_a, consent_a), ("b", fighter_b, orders_b, consent_b))
     for side, man, orders, consent in corners:
         entry = BoutEntry(
             bout=bout, side=side, gladiator=man, orders=orders or {}, consented=bool(consent)
         )
-        entry.full_clean()
+        # Its constraints cannot fail and are not asked of the database (two queries an
+        # entry): the bout is new, its two men are distinct (SAME_MAN) and both are men.
+        full_clean_held(entry, validate_constraints=False)
         entry.save()
     return bout
 
@@ -250,7 +259,7 @@ def bout_replace(
     check_consent(man, consent)
     replaced = entry.gladiator
     entry.gladiator, entry.name, entry.orders, entry.consented = man, "", {}, bool(consent)
-    entry.full_clean()
+    full_clean_held(entry)
     entry.save()
     book = bout.books.first()
     if book is not None and book.is_open:
@@ -280,18 +289,22 @@ def show_hold(*, show: Show, seed: int | None = None, user=None) -> Show:
     rng = random.Random(new_seed() if seed is None else seed)
     for bout in show.bouts.order_by("order", "pk"):
         bout_seed = rng.randrange(2**62)  # drawn for every bout, so seeds follow card order
+        fought = False  # whether `bout` is the locked row bout_fight returned, as it stands
         if bout.status in (Bout.Status.PLANNED, Bout.Status.FIGHTING):
             # A bout begun by hand keeps its own seed and the GM's decisions so far.
             bout = bout_fight(bout=bout, seed=bout_seed if bout.seed is None else None, user=user)
+            fought = True
         if bout.status == Bout.Status.FIGHTING:
             # Still asking: answer each pending choice with the fighter's orders until it ends.
             bout = _fight_out(bout, user=user)
+            fought = True
         if bout.status == Bout.Status.AWAITING_VERDICT:
             if player_editor and _divided(bout):
                 continue  # the player's choice, made on the bout page
-            bout_decide(bout=bout, editor_choice=None, user=user)
+            decide = bout_decide_fought if fought else bout_decide
+            decide(bout=bout, editor_choice=None, user=user)
     show.status = Show.Status.HELD
-    show.full_clean()
+    full_clean_held(show)
     show.save(update_fields=["status"])
     return show
 

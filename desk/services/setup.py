@@ -28,6 +28,7 @@ from ludus.limits import (
 )
 from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
 from ludus.services.once import once_per_key
+from ludus.validation import full_clean_held
 from rules.core.registry import is_playable
 
 UNPLAYABLE_RULESET = "The {label} ruleset is not built yet; choose a ruleset that can be played."
@@ -55,7 +56,7 @@ class SetupError(Refusal):
 
 def _check(instance) -> None:
     try:
-        instance.full_clean()
+        full_clean_held(instance)
     except ValidationError as error:
         if hasattr(error, "error_dict"):
             errors = {

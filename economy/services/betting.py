@@ -29,6 +29,7 @@ from economy.odds_lines import Odds, OddsError, check_stake, shorten
 from ludus.errors import AlreadyDone, Refusal
 from ludus.models import Campaign, Gladiator
 from ludus.references import event_is
+from ludus.validation import full_clean_held
 
 BOOK_EXISTS = "{event} already has a book."
 BOOK_NEEDS_ONE = "Open a book on one bout or one race."
@@ -107,7 +108,8 @@ def book_create(
     if Book.objects.filter(**event_is(event)).exists():
         raise BettingError(BOOK_EXISTS.format(event=event_name))
     account = Account(campaign=campaign, kind=Account.Kind.BOOK, name=f"Book on {event}"[:120])
-    account.full_clean()
+    # Its one constraint concerns the house's accounts, not a book's: not asked.
+    full_clean_held(account, validate_constraints=False)
     account.save()
     book = Book(
         campaign=campaign,
@@ -120,7 +122,8 @@ def book_create(
     )
     for side_id, steps in (shorten_steps or {}).items():
         _shorten_in_line(book, side_id, steps)
-    book.full_clean()
+    # Its one constraint (one book per event) is the check above: not asked again.
+    full_clean_held(book, validate_constraints=False)
     book.save()
     return book
 
@@ -161,7 +164,7 @@ def book_shorten(*, book: Book, side: int, steps: int = 1, line: str | None = No
     if line is not None and line != line_mark(book):
         raise AlreadyDone(LINE_DONE)
     _shorten_in_line(book, side, steps)
-    book.full_clean()
+    full_clean_held(book)
     book.save(update_fields=["line"])
     return book
 
@@ -196,7 +199,13 @@ def bet_take(
     # Lock order, here and in settlement: the book row, then the accounts (by id). The book
     # lock keeps a bet from landing in a book being settled; the account lock makes the
     # balance read below and the posting one step, so two bets cannot overdraw the purse.
-    book = Book.objects.select_for_update(of=("self",)).get(pk=book.pk)
+    # Read with its campaign and account (only the book's row is locked, as before): the
+    # posting below uses both, which would otherwise be read again one by one.
+    book = (
+        Book.objects.select_for_update(of=("self",))
+        .select_related("campaign", "account")
+        .get(pk=book.pk)
+    )
     if bettor.campaign_id != book.campaign_id:
         raise BettingError(WRONG_CAMPAIGN.format(what=bettor.name))
     key = idempotency_key or f"bet:{uuid.uuid4().hex}"
@@ -210,8 +219,8 @@ def bet_take(
     price = book_side(book, side)
     purse = bettor_account(bettor)
     locked = Account.objects.select_for_update().filter(pk__in=[purse.pk, book.account_id])
-    list(locked.order_by("pk"))
-    balance = account_balance(purse)
+    # The purse's running balance as its locked row holds it (no second read of the row).
+    balance = {account.pk: account.balance for account in locked.order_by("pk")}[purse.pk]
     if stake > balance:
         raise BettingError(
             STAKE_ABOVE_BALANCE.format(bettor=bettor.name, balance=balance, stake=stake)
@@ -242,7 +251,9 @@ def bet_take(
         transaction=posted,
         created_by=user,
     )
-    bet.full_clean()
+    # Its one constraint (a stake of at least 1) is check_stake's, above: not asked of the
+    # database again.
+    full_clean_held(bet, validate_constraints=False)
     bet.save()
     return bet
 
@@ -250,15 +261,36 @@ def bet_take(
 # --- closing the book --------------------------------------------------------------------
 
 
-def _locked_open_book(book: Book) -> Book:
-    book = (
+def _locked_book(book: Book) -> Book:
+    locked = (
         Book.objects.select_for_update(of=("self",))
         .select_related("campaign", "account")
         .get(pk=book.pk)
     )
+    # The event the caller's instance holds (arena passes the bout it has just fought, with its
+    # men) is kept on the row read again: the settlement's memo names it (`str(book)`), which
+    # read the bout, its entries and each man again, a query each.
+    event = Book._meta.get_field("event")
+    if (
+        event.is_cached(book)
+        and book.event_type_id == locked.event_type_id
+        and book.event_id == locked.event_id
+    ):
+        event.set_cached_value(locked, event.get_cached_value(book))
+    return locked
+
+
+def _locked_open_book(book: Book) -> Book:
+    book = _locked_book(book)
     if not book.is_open:
         raise BettingError(BOOK_NOT_OPEN.format(status=book.get_status_display().lower()))
     return book
+
+
+def _bets(book: Book) -> list[Bet]:
+    # Each bettor with his purse (reverse one-to-one): economy.accounts then pays him without
+    # reading his account again, a query a bet.
+    return list(book.bets.select_related("bettor", "bettor__account").order_by("pk"))
 
 
 def _check_held(book: Book, bets: list[Bet]) -> int:
@@ -273,7 +305,8 @@ def _close(book: Book, status: str, posted: Transaction | None, bets: list[Bet])
     book.status = status
     book.closed_day = book.campaign.day
     book.settlement = posted
-    book.full_clean()
+    # Its event (its one constraint's field) does not change when it closes: not asked again.
+    full_clean_held(book, validate_constraints=False)
     book.save(update_fields=["status", "closed_day", "settlement", "winning_side"])
     if posted is not None:
         Bet.objects.filter(pk__in=[bet.pk for bet in bets]).update(settlement=posted)
@@ -288,9 +321,12 @@ def book_settle(*, book: Book, side: int, user=None) -> Book:
     left goes to the bookmaker, or, when the winners are owed more than the stakes, the
     bookmaker pays the difference in.
     """
-    book = _locked_open_book(book)
+    return _settle(_locked_open_book(book), side=side, user=user)
+
+
+def _settle(book: Book, *, side: int, user) -> Book:
     book.winning_side = book_side(book, side).id
-    bets = list(book.bets.select_related("bettor").order_by("pk"))
+    bets = _bets(book)
     staked = _check_held(book, bets)
     legs = []
     paid = 0
@@ -321,8 +357,11 @@ def book_settle(*, book: Book, side: int, user=None) -> Book:
 @transaction.atomic
 def book_void(*, book: Book, reason: str = "", user=None) -> Book:
     """Return every stake (a bout that ends with no winner, a race where every man wrecked)."""
-    book = _locked_open_book(book)
-    bets = list(book.bets.select_related("bettor").order_by("pk"))
+    return _void(_locked_open_book(book), reason=reason, user=user)
+
+
+def _void(book: Book, *, reason: str, user) -> Book:
+    bets = _bets(book)
     staked = _check_held(book, bets)
     posted = None
     if staked:
@@ -348,9 +387,11 @@ def book_close(*, book: Book, side: int | None, user=None) -> Book:
     Idempotent: a book already closed is returned as it is. arena calls this when the bout or
     race is over, inside the same transaction that records the result.
     """
-    book = Book.objects.select_for_update(of=("self",)).get(pk=book.pk)
+    # Locked once, here, and settled or voided on that row (book_settle and book_void, asked
+    # directly, lock it themselves).
+    book = _locked_book(book)
     if not book.is_open:
         return book
     if side is None:
-        return book_void(book=book, reason="no winner", user=user)
-    return book_settle(book=book, side=side, user=user)
+        return _void(book, reason="no winner", user=user)
+    return _settle(book, side=side, user=user)

@@ -16,6 +16,7 @@ from economy.services.refusals import (
     ContractError,
 )
 from ludus.models import Gladiator, Lanista
+from ludus.validation import full_clean_held
 
 # --- Shared checks and helpers ------------------------------------------------------------------
 
@@ -25,7 +26,13 @@ def man_locked(gladiator: Gladiator) -> Gladiator:
 
     (A no-op lock on SQLite, where a write already takes the whole database.)
     """
-    return Gladiator.objects.select_for_update().get(pk=gladiator.pk)
+    # His owner read with him (his row only is locked, as before): every contract reads the
+    # owner next (the hire's lanista, the chest paid), a query more without this.
+    return (
+        Gladiator.objects.select_for_update(of=("self",))
+        .select_related("owner")
+        .get(pk=gladiator.pk)
+    )
 
 
 def lanista_locked(lanista: Lanista) -> Lanista:
@@ -74,7 +81,7 @@ def may_be_freed(gladiator: Gladiator) -> bool:
 
 def man_save(gladiator: Gladiator) -> None:
     try:
-        gladiator.full_clean()
+        full_clean_held(gladiator)
     except ValidationError as error:
         raise ContractError(BAD_SPEC.format(errors=_errors(error))) from error
     gladiator.save()

@@ -38,6 +38,7 @@ from economy.services.refusals import (
 )
 from ludus.models import Gladiator
 from ludus.references import event_is
+from ludus.validation import full_clean_held
 
 # --- Hire and the sword -------------------------------------------------------------------------
 
@@ -94,7 +95,9 @@ def hire_contract_create(
         transaction=posted,
         favor_called=favor_called,
     )
-    hire.full_clean()
+    # Its one constraint (one hire per man and show) is the check above, under the man's lock:
+    # not asked of the database twice.
+    full_clean_held(hire, validate_constraints=False)
     hire.save()
     return hire
 

@@ -85,12 +85,23 @@ def verdict_cost_most(*, bout: BoutRef) -> int:
     at its dearest (Crowd Favor 6) and the sword's price for the dearer man of a school, less
     the hire that price replaces (THE EDITOR'S DECISION III)."""
     swords = [0]
-    for man in bout.fighters:
-        if man.owner_id is None:
-            continue  # a man of no school is owed nothing when given the sword
-        hire = Hire.objects.filter(**event_is(bout.show), gladiator=man).first()
+    # A man of no school is owed nothing when given the sword.
+    men = [man for man in bout.fighters if man.owner_id is not None]
+    # Their hires (one a man and show) and which of them were reversed, in two queries for
+    # all the men rather than two a man.
+    hires = {
+        hire.gladiator_id: hire
+        for hire in Hire.objects.filter(**event_is(bout.show), gladiator__in=men)
+    }
+    reversed_ = set()
+    if hires:
+        paid_by = [hire.transaction_id for hire in hires.values()]
+        reversals = Transaction.objects.filter(reverses_id__in=paid_by)
+        reversed_ = set(reversals.values_list("reverses_id", flat=True))
+    for man in men:
+        hire = hires.get(man.pk)
         paid = 0
-        if hire is not None and not Transaction.objects.filter(reverses=hire.transaction).exists():
+        if hire is not None and hire.transaction_id not in reversed_:
             paid = hire.price
         swords.append(max(0, lanista_price(man) - paid))
     return winner_purse(FAVOR_MAX) + max(swords)

@@ -21,6 +21,7 @@ from ludus.errors import AlreadyDone, Refusal
 from ludus.models import Campaign, DayEnd, Gladiator, Injury, Lanista, TreatmentAttempt
 from ludus.selectors.people import campaign_ruleset
 from ludus.signals import DIED, gladiator_left
+from ludus.validation import full_clean_held
 from rules.core.seeds import new_seed
 
 DEAD_MAN = "{name} is dead; the dead do not recover."
@@ -59,7 +60,7 @@ def _rest(gladiator: Gladiator, ruleset=None) -> int:
     healed = ruleset.rest(ruleset.sheet_type.from_dict(gladiator.sheet), gladiator.wounds)
     if healed:
         gladiator.wounds -= healed
-        gladiator.full_clean()
+        full_clean_held(gladiator)
         gladiator.save(update_fields=["wounds"])
     return healed
 
@@ -108,11 +109,11 @@ def medicus_treat(*, injury: Injury, seed: int | None = None, at_ludus: bool = T
         roll=treated.record | {"medicus": lanista.medicus_name},
         success=treated.success,
     )
-    attempt.full_clean()
+    full_clean_held(attempt)
     attempt.save()
     if attempt.success:
         injury.healed_on = day
-        injury.full_clean()
+        full_clean_held(injury)
         injury.save(update_fields=["healed_on"])
     return attempt
 
@@ -147,7 +148,10 @@ def campaign_advance_day(*, campaign: Campaign, day: int | None = None, user=Non
     report = DayReport(day=ending + 1)
     record = DayEnd(campaign=campaign, day=ending, created_by=user)
     living = (
-        Gladiator.objects.select_for_update()
+        # The owner read with each man (his row only is locked, as before): `full_clean` then
+        # holds it and does not ask the database whether it exists, once per man.
+        Gladiator.objects.select_for_update(of=("self",))
+        .select_related("owner")
         .filter(campaign=campaign)
         .exclude(status=Gladiator.Status.DEAD)
         .order_by("pk")
@@ -161,9 +165,12 @@ def campaign_advance_day(*, campaign: Campaign, day: int | None = None, user=Non
     )
     ruleset = campaign_ruleset(campaign)  # once a night, not once a man ("Advance to day N")
     for gladiator in living:
+        # The campaign is locked above: every man's `clean` and `save` read its ruleset from
+        # this one instance instead of fetching the row again, once per man.
+        gladiator.campaign = campaign
         if any(_dies_tonight(injury, ending) for injury in gladiator.unhealed):
             gladiator.status = Gladiator.Status.DEAD
-            gladiator.full_clean()
+            full_clean_held(gladiator)
             gladiator.save(update_fields=["status"])
             gladiator_left.send(sender=Gladiator, gladiator=gladiator, reason=DIED)
             report.died.append(gladiator.name)
@@ -174,8 +181,8 @@ def campaign_advance_day(*, campaign: Campaign, day: int | None = None, user=Non
             report.rested[gladiator.name] = healed
             record.rested[str(gladiator.pk)] = [healed, gladiator.wounds]
     campaign.day = ending + 1
-    campaign.full_clean()
+    full_clean_held(campaign)
     campaign.save(update_fields=["day"])
-    record.full_clean()
+    full_clean_held(record)
     record.save()  # what the night did, so the GM can take it back (ludus.services.undo)
     return report
