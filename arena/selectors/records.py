@@ -89,14 +89,20 @@ def records_of(men) -> dict[int, Record]:
         row[0] += wins
         row[1] += losses
         row[2] += draws
+    # Grouped by the bout's status too, and the settled kept here rather than in the WHERE:
+    # with `status IN (...)` there, SQLite (no statistics) walks every bout of the campaign
+    # by its status index and probes each for the page's men (1.2 s at 20,000 bouts and a
+    # page of 500 men); without it, it reads the men's entries by their index.
     results = (
-        BoutEntry.objects.filter(gladiator_id__in=ids, bout__status__in=SETTLED)
-        .values("gladiator_id", "result")
+        BoutEntry.objects.filter(gladiator_id__in=ids)
+        .values("gladiator_id", "result", "bout__status")
         .annotate(n=Count("pk"))
-        .values_list("gladiator_id", "result", "n")
+        .values_list("gladiator_id", "result", "bout__status", "n")
         .order_by()
     )
-    for pk, result, n in results:
+    for pk, result, status, n in results:
+        if status not in SETTLED:
+            continue
         index = 0 if result == BoutEntry.Result.WON else 1 if result == BoutEntry.Result.LOST else 2
         counts[pk][index] += n
     return {pk: Record(*row) for pk, row in counts.items()}

@@ -30,12 +30,17 @@ from django.test import Client
 from bench.harness import ROOT, Report, Scale, at_least, at_most
 from desk.demo import demo_build
 
-USERS = 30
-PACE = 4  # requests a second per simulated member: 120 offered, 100 the target held
-# Two worker processes (the issue's), each serving on a few threads: a thread waiting on the
-# database or the socket lets another run, and the connections are kept alive between a
-# member's requests (a sync worker closes each one). LUDUS_LOAD_WORKER=sync for the old way.
-WORKER = os.environ.get("LUDUS_LOAD_WORKER", "gthread")
+# Two timed runs against one server: members at PACE requests a second each, so OVER_MEMBERS
+# offer 120 a second (the rate it holds, and its failures: at least the issue's 100) and
+# TARGET_MEMBERS offer the issue's 100 (the 95th percentile at that rate).
+PACE = 4
+OVER_MEMBERS = int(os.environ.get("LUDUS_LOAD_USERS", "30"))
+TARGET_MEMBERS = 25
+# Two sync worker processes (the issue's two workers). Measured on this 2-core machine
+# (docs/performance.md, "Load"): threads in a worker cost more CPU a request than they save
+# (4 threads: 16.5 to 18.8 ms; 1: about 14), since the pages are CPU-bound and share a GIL.
+# LUDUS_LOAD_WORKER=gthread (with LUDUS_LOAD_THREADS) to compare.
+WORKER = os.environ.get("LUDUS_LOAD_WORKER", "sync")
 THREADS = int(os.environ.get("LUDUS_LOAD_THREADS", "4"))
 WARM_UP = 20  # requests to both pages before the timed run (templates compiled, caches full)
 
@@ -102,19 +107,41 @@ def _aggregated(stats_csv: Path) -> dict[str, str]:
         return next(row for row in csv.DictReader(handle) if row["Name"] == "Aggregated")
 
 
-def run(scale: Scale, report: Report) -> None:
-    report.section("6. Load: gunicorn, 2 workers, locust on the dashboard and the ledger")
-    demo = demo_build()
-    gm = demo.users["gm"][0]
-    client = Client()
-    client.force_login(gm)
-    session = client.cookies[settings.SESSION_COOKIE_NAME].value
-    seconds = 6 if scale.name == "quick" else 20
-    port = _free_port()
-    env = {**os.environ, "LUDUS_LOAD_CAMPAIGN": str(demo.campaign.pk)}
-    env.update(LUDUS_LOAD_SESSION=session, LUDUS_LOAD_PACE=str(PACE))
-    env["LUDUS_LOAD_REQUESTS"] = str(PACE * seconds + 10)
-    server = subprocess.Popen(
+def _locust(port: int, members: int, seconds: int, env: dict) -> dict[str, str]:
+    """One timed run of locust against the server; its aggregated row of figures."""
+    with tempfile.TemporaryDirectory(prefix="ludus-load-") as out:
+        subprocess.run(
+            [
+                _bin("locust"),
+                "-f",
+                str(ROOT / "bench" / "locustfile.py"),
+                "--headless",
+                "--host",
+                f"http://127.0.0.1:{port}",
+                "-u",
+                str(members),
+                "-r",
+                str(members),
+                "--run-time",
+                f"{seconds}s",
+                "--csv",
+                f"{out}/load",
+                "--only-summary",
+                "--loglevel",
+                "ERROR",
+            ],
+            cwd=ROOT,
+            env=env,
+            check=False,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=seconds + 60,
+        )
+        return _aggregated(Path(out) / "load_stats.csv")
+
+
+def _server(port: int, env: dict) -> subprocess.Popen:
+    return subprocess.Popen(
         [
             _bin("gunicorn"),
             "config.wsgi",
@@ -133,61 +160,57 @@ def run(scale: Scale, report: Report) -> None:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+
+
+def run(scale: Scale, report: Report) -> None:
+    report.section("6. Load: gunicorn, 2 workers, locust on the dashboard and the ledger")
+    demo = demo_build()
+    gm = demo.users["gm"][0]
+    client = Client()
+    client.force_login(gm)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    seconds = 6 if scale.name == "quick" else 20
+    port = _free_port()
+    env = {**os.environ, "LUDUS_LOAD_CAMPAIGN": str(demo.campaign.pk)}
+    env.update(LUDUS_LOAD_SESSION=session, LUDUS_LOAD_PACE=str(PACE))
+    env["LUDUS_LOAD_REQUESTS"] = str(PACE * seconds + 10)
+    server = _server(port, env)
     try:
         _wait_for(f"http://127.0.0.1:{port}/login/")
         _warm_up(f"http://127.0.0.1:{port}", demo.campaign.pk, session)
         server_before, locust_before = _cpu_seconds(server.pid), _children_cpu()
-        with tempfile.TemporaryDirectory(prefix="ludus-load-") as out:
-            subprocess.run(
-                [
-                    _bin("locust"),
-                    "-f",
-                    str(ROOT / "bench" / "locustfile.py"),
-                    "--headless",
-                    "--host",
-                    f"http://127.0.0.1:{port}",
-                    "-u",
-                    str(USERS),
-                    "-r",
-                    str(USERS),
-                    "--run-time",
-                    f"{seconds}s",
-                    "--csv",
-                    f"{out}/load",
-                    "--only-summary",
-                    "--loglevel",
-                    "ERROR",
-                ],
-                cwd=ROOT,
-                env=env,
-                check=False,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                timeout=seconds + 60,
-            )
-            row = _aggregated(Path(out) / "load_stats.csv")
+        over = _locust(port, OVER_MEMBERS, seconds, env)
         server_cpu = _cpu_seconds(server.pid) - server_before
         locust_cpu = _children_cpu() - locust_before
+        at_target = _locust(port, TARGET_MEMBERS, seconds, env)
     finally:
         server.terminate()
         server.wait(timeout=30)
     database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
-    note = (
-        f"{row['Request Count']} requests in {seconds} s, {USERS} members, {database}, "
-        f"gunicorn -w 2 {WORKER}{f' --threads {THREADS}' if WORKER == 'gthread' else ''}"
-    )
+    server_line = f"gunicorn -w 2 {WORKER}{f' --threads {THREADS}' if WORKER == 'gthread' else ''}"
     report.add(
         "load.requests_per_s",
-        "requests a second held",
-        float(row["Requests/s"]),
+        f"requests a second held, {PACE * OVER_MEMBERS} offered",
+        float(over["Requests/s"]),
         "req/s",
         at_least(100),
-        note=note,
+        note=f"{over['Request Count']} requests in {seconds} s, {OVER_MEMBERS} members at "
+        f"{PACE} a second, {database}, {server_line}",
     )
-    report.add("load.failures", "requests that failed", float(row["Failure Count"]), "", at_most(0))
-    report.add("load.p95_ms", "95th percentile", float(row["95%"]), "ms", at_most(150))
+    failures = float(over["Failure Count"]) + float(at_target["Failure Count"])
+    report.add("load.failures", "requests that failed (both runs)", failures, "", at_most(0))
+    report.add(
+        "load.p95_ms",
+        f"95th percentile at {PACE * TARGET_MEMBERS} requests a second offered",
+        float(at_target["95%"]),
+        "ms",
+        at_most(150),
+        note=f"{at_target['Request Count']} requests in {seconds} s "
+        f"({float(at_target['Requests/s']):.1f} a second), {TARGET_MEMBERS} members; "
+        f"at {PACE * OVER_MEMBERS} offered: p95 {over['95%']} ms",
+    )
     # What the machine's two cores can hold at best: the server's CPU a request, and locust's.
-    requests = max(int(row["Request Count"]), 1)
+    requests = max(int(over["Request Count"]), 1)
     report.add(
         "load.server_cpu_ms_per_request",
         "gunicorn's CPU a request (master and workers, /proc)",

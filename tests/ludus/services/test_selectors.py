@@ -1,7 +1,13 @@
 """The ludus selectors: records by city, Known, Dignitas, who is hurt."""
 
 from arena.models import Bout
-from arena.selectors.records import Record, gladiator_record, is_known, records_by_city
+from arena.selectors.records import (
+    Record,
+    gladiator_record,
+    is_known,
+    records_by_city,
+    records_of,
+)
 from ludus.selectors.people import (
     carried_injuries,
     editor_dignitas,
@@ -41,6 +47,23 @@ def test_records_by_city_add_the_campaigns_bouts_to_the_prior_record(db):
     assert gladiator_record(bithys).bouts == 14
     assert is_known(bithys, "Rome") and not is_known(bithys, "Pompeii")
     assert str(Record(6, 1, 1)) == "6-1-1"
+
+
+def test_records_of_many_men_count_the_settled_bouts_as_each_mans_record_does(db):
+    """The roster's records (two queries for a page of men) agree with each man's own: a bout
+    awaiting the verdict counts, one being fought, planned or void does not."""
+    bithys = factories.GladiatorFactory(name="Bithys")
+    campaign = bithys.campaign
+    crixus = factories.GladiatorFactory(campaign=campaign, name="Crixus")
+    factories.PriorRecordFactory(gladiator=crixus, city="Rome", wins=2, draws=1)
+    show = factories.ShowFactory(campaign=campaign)
+    settle(show, bithys, crixus)
+    settle(show, crixus, bithys, status=Bout.Status.AWAITING_VERDICT)
+    for unsettled in (Bout.Status.FIGHTING, Bout.Status.PLANNED, Bout.Status.VOID):
+        settle(show, bithys, crixus, status=unsettled)
+    records = records_of([bithys, crixus])
+    assert records == {bithys.pk: Record(1, 1, 0), crixus.pk: Record(3, 1, 1)}
+    assert records == {man.pk: gladiator_record(man) for man in (bithys, crixus)}
 
 
 def test_dignitas_is_the_base_plus_the_changes(db):
