@@ -102,6 +102,11 @@ class Account(models.Model):
                 name="one_house_account_per_kind",
             )
         ]
+        # The balances by kind read each kind's first accounts by name from this index
+        # (economy.selectors.balance_groups), not by sorting a large campaign's accounts.
+        indexes = [
+            models.Index(fields=["campaign", "kind", "name", "id"], name="account_kind_name"),
+        ]
 
     def __str__(self) -> str:
         return self.name

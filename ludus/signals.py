@@ -7,9 +7,9 @@ fought out (arena.services.cards), in the same transaction: ludus and economy ne
 
 The undo of a medicus roll or an end of day (ludus.services.undo) sends `undo_asked` inside its
 atomic block, with `campaign`, `since` (when the thing to undo was done), `gladiators` (the men
-it touched) and `what` (its name, for the message): a layer above that holds something which
-depends on it since then (arena: a bout fought or a race run) raises a Refusal saying what, and
-the undo writes nothing.
+it touched; None for every man of the campaign, as a night rests them all) and `what` (its
+name, for the message): a layer above that holds something which depends on it since then
+(arena: a bout fought or a race run) raises a Refusal saying what, and the undo writes nothing.
 """
 
 from django.dispatch import Signal

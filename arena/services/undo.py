@@ -19,6 +19,7 @@ back once a bout of the men it touched was fought, or a race of theirs run, sinc
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Q
 from django.dispatch import receiver
 
 from arena.adapters import adapter_for
@@ -131,8 +132,13 @@ def undo_refusal(bout: Bout) -> str | None:
 
 @receiver(undo_asked, dispatch_uid="arena.undo.fought_since")
 def refuse_undo_fought_since(sender, *, campaign, since, gladiators, what: str, **kwargs) -> None:
-    """Refuse to take back a roll or a night that a bout or race since has read."""
-    men = {man.pk: man for man in gladiators}
+    """Refuse to take back a roll or a night that a bout or race since has read. `gladiators`
+    None: every man of the campaign (an end of day)."""
+    if gladiators is None:
+        fighter, driver = Q(gladiator__campaign=campaign), Q(driver__campaign=campaign)
+    else:
+        men = [man.pk for man in gladiators]
+        fighter, driver = Q(gladiator_id__in=men), Q(driver_id__in=men)
     fought = (
         Bout.history.filter(history_date__gt=since, show__campaign=campaign, status__in=BEGUN)
         .order_by("history_date")
@@ -140,7 +146,7 @@ def refuse_undo_fought_since(sender, *, campaign, since, gladiators, what: str, 
     )
     for bout_id in fought:
         entry = (
-            BoutEntry.objects.filter(bout_id=bout_id, gladiator_id__in=men)
+            BoutEntry.objects.filter(fighter, bout_id=bout_id)
             .select_related("bout", "gladiator")
             .first()
         )
@@ -156,9 +162,7 @@ def refuse_undo_fought_since(sender, *, campaign, since, gladiators, what: str, 
         history_date__gt=since, show__campaign=campaign, status__in=RUNNING
     ).values_list("id", flat=True)
     for race_id in run:
-        driving = RaceEntry.objects.filter(race_id=race_id, driver_id__in=men).select_related(
-            "race", "driver"
-        )
+        driving = RaceEntry.objects.filter(driver, race_id=race_id).select_related("race", "driver")
         entry = driving.first()
         if entry is not None:
             raise BoutError(

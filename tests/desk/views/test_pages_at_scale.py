@@ -9,6 +9,7 @@ from desk.views import campaigns, gladiators
 from economy import accounts
 from economy.models import Account
 from economy.selectors.balance_groups import visible_balance_groups
+from economy.selectors.visibility import visible_balances
 from economy.services.corrections import opening_balance
 from ludus import forms as ludus_forms
 from ludus.access import campaign_access
@@ -78,6 +79,43 @@ def test_balances_list_the_first_of_each_kind_and_sum_the_rest(cast):
     )
     everyone = visible_balance_groups(gm)
     assert all(group.more == 0 for group in everyone)
+
+
+def _plainly(access, shown):
+    """The groups worked out by hand from every balance the member may see."""
+    by_kind: dict[str, list] = {}
+    for balance in visible_balances(access):
+        by_kind.setdefault(balance.account.kind, []).append(balance)
+    groups = []
+    for kind in sorted(by_kind):
+        rows = sorted(by_kind[kind], key=lambda b: (b.account.name, b.account.pk))
+        listed = rows[:shown]
+        groups.append(
+            (
+                [(b.account.pk, b.amount) for b in listed],
+                len(rows) - len(listed),
+                sum(b.amount for b in rows[shown:]),
+            )
+        )
+    return groups
+
+
+def test_balances_by_kind_agree_with_every_balance_whatever_the_cut(cast):
+    """Read whole when no kind is cut short, by each kind's first rows when one is: for the GM
+    and each player, at every cut, the same accounts, amounts, counts and sums as by hand."""
+    for name, amount in (("Aulus", 700), ("Zeno", 50), ("Aulus", 20)):
+        man = factories.GladiatorFactory(campaign=cast.campaign, owner=cast.school, name=name)
+        opening_balance(account=accounts.peculium(man), amount=amount)
+    members = [cast.gm, *(m.user for m in cast.campaign.memberships.filter(role="player"))]
+    assert len(members) >= 2
+    for user in members:
+        access = campaign_access(user, cast.campaign.pk)
+        for shown in range(0, 6):
+            got = [
+                ([(b.account.pk, b.amount) for b in g.shown], g.more, g.more_amount)
+                for g in visible_balance_groups(access, shown=shown)
+            ]
+            assert got == _plainly(access, shown), (user, shown)
 
 
 def test_the_dashboard_and_the_ledger_sum_the_accounts_past_the_first(cast, monkeypatch):

@@ -3,6 +3,7 @@ refuses it: not the last, the day gone, a death that night, a bout fought since.
 
 import pytest
 
+from arena.models import Race
 from arena.services.bouts import bout_fight
 from ludus.errors import AlreadyDone, Refusal
 from ludus.models import Campaign, DayEnd, Gladiator, Injury
@@ -153,3 +154,23 @@ def test_an_end_of_day_stands_once_a_bout_was_fought_on_the_new_day(cast):
     bout_fight(bout=bout, seed=1, rounds=1)
     with pytest.raises(Refusal, match="was fought since"):
         day_end_undo(record=DayEnd.objects.get(campaign=cast.campaign))
+
+
+def test_an_end_of_day_stands_once_a_race_was_run_on_the_new_day(cast):
+    """The night rested every man of the campaign, so any race of it run since holds it."""
+    campaign_advance_day(campaign=cast.campaign)
+    entry = factories.RaceEntryFactory(race__show__campaign=cast.campaign)
+    race = entry.race
+    race.status = Race.Status.RUNNING
+    race.save(update_fields=["status"])
+    with pytest.raises(Refusal, match=f"was run since, with {entry.driver.name} driving"):
+        day_end_undo(record=DayEnd.objects.get(campaign=cast.campaign))
+
+
+def test_an_end_of_day_is_not_held_by_another_campaigns_race(cast):
+    campaign_advance_day(campaign=cast.campaign)
+    elsewhere = factories.RaceEntryFactory()
+    assert elsewhere.race.show.campaign != cast.campaign
+    elsewhere.race.status = Race.Status.RUNNING
+    elsewhere.race.save(update_fields=["status"])
+    day_end_undo(record=DayEnd.objects.get(campaign=cast.campaign))
