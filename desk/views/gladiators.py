@@ -53,7 +53,7 @@ def _get_orders_gladiator_for_user(
     return access, gladiator
 
 
-SCHOOLS_PER_PAGE = 5  # a large campaign has a hundred schools: a few a page
+SCHOOLS_PER_PAGE = 3  # a large campaign has a hundred schools of a hundred men: a few a page
 
 
 @campaign_view(nav="roster")
