@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.contrib.auth.hashers import make_password
 from django.db import connection
 
-from arena.models import Bout
+from arena.models import Bout, BoutEntry
 from arena.services.shows import show_hold
 from bench.harness import QueryCounter, Report, Scale, at_most, ms, timed
 from desk.demo import demo_build
@@ -35,7 +35,7 @@ def run(scale: Scale, report: Report) -> None:
         counter = QueryCounter()
         with connection.execute_wrapper(counter):
             seconds, held = timed(lambda show=show: show_hold(show=show, seed=42))
-        fought = Bout.objects.filter(show=held).exclude(winner=None).count()
+        fought = Bout.objects.filter(show=held, entries__result=BoutEntry.Result.WON).count()
         report.add(
             f"show.hold.{key}_ms",
             f"show_hold: {held.name} ({bouts} bout{'s' if bouts > 1 else ''}), seed 42",
