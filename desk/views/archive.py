@@ -19,7 +19,7 @@ from arena.services.sharing import ShareError, share_link_create, share_link_rev
 from desk.campaign_archive import campaign_upload
 from desk.forms_archive import ExportForm, ImportForm, ShareLinkForm
 from desk.services.exports import export_jobs, kept_export
-from economy.selectors.history import money_lines
+from economy.selectors.history import money_charts
 from ludus.access import campaign_view
 from ludus.errors import AlreadyDone, Refusal
 
@@ -123,5 +123,5 @@ def campaign_import_view(request: HttpRequest) -> HttpResponse:
 @campaign_view(nav="charts")
 def campaign_charts(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
-    context = {"money": money_lines(access), "leaders": leaders(access.campaign)}
+    context = {"money": money_charts(access), "leaders": leaders(access.campaign)}
     return render(request, "desk/charts.html", context)

@@ -29,14 +29,49 @@ class MoneyLine:
         return self.balances[-1] if self.balances else 0
 
 
-def money_lines(access: Access) -> dict[str, list[MoneyLine]]:
-    """The visible persons' accounts, by kind (its label), each with its balance day by day."""
-    campaign = access.campaign
-    accounts = list(
+DRAWN_PER_KIND = 12  # lines a chart draws: more than a dozen on one chart is a tangle
+
+
+@dataclass(frozen=True)
+class MoneyChart:
+    lines: list[MoneyLine]  # the richest `DRAWN_PER_KIND` of the kind, by today's balance
+    more: int  # accounts of the kind not drawn
+
+
+def money_charts(access: Access, *, drawn: int = DRAWN_PER_KIND) -> dict[str, MoneyChart]:
+    """The charts page's money: for each kind of person's account this member may see, the
+    lines of the `drawn` richest today (ties by name), the others counted. A long campaign has
+    seven thousand peculia: their lines are not worked out only to be left undrawn."""
+    rows = (
         visible_accounts(access)
         .filter(kind__in=PERSONAL_KINDS)
-        .select_related("lanista", "gladiator", "editor", "bettor")
+        .values_list("pk", "kind", "name", "balance")
+        .order_by()
     )
+    by_kind: dict[str, list[tuple[int, str, int]]] = defaultdict(list)
+    for pk, kind, name, balance in rows:
+        by_kind[kind].append((-balance, name, pk))
+    chosen: dict[str, list[int]] = {}
+    for kind, accounts in by_kind.items():
+        chosen[kind] = [pk for _, _, pk in sorted(accounts)[:drawn]]
+    lines = money_lines(access, among=[pk for pks in chosen.values() for pk in pks])
+    charts = {}
+    for kind in sorted(by_kind):  # the kinds in the ledger's order, as the balances list them
+        label = str(Account.Kind(kind).label)
+        order = {pk: index for index, pk in enumerate(chosen[kind])}
+        drawn_lines = sorted(lines.get(label, []), key=lambda line: order[line.account.pk])
+        charts[label] = MoneyChart(drawn_lines, len(by_kind[kind]) - len(drawn_lines))
+    return {label: chart for label, chart in charts.items() if chart.lines}
+
+
+def money_lines(access: Access, *, among: list[int] | None = None) -> dict[str, list[MoneyLine]]:
+    """The visible persons' accounts (or those of them whose ids are `among`), by kind (its
+    label), each with its balance day by day."""
+    campaign = access.campaign
+    visible = visible_accounts(access).filter(kind__in=PERSONAL_KINDS)
+    if among is not None:
+        visible = visible.filter(pk__in=among)
+    accounts = list(visible.select_related("lanista", "gladiator", "editor", "bettor"))
     first = Transaction.objects.filter(campaign=campaign).aggregate(day=Min("day"))["day"]
     if first is None or not accounts:
         return {}

@@ -10,6 +10,7 @@ from economy import accounts
 from economy.ledger import Leg, transaction_post
 from economy.models import Transaction
 from economy.selectors.history import money_lines
+from economy.services.corrections import opening_balance
 from ludus.access import campaign_access
 from tests import factories
 from tests.cast import BATIATUS_CHEST, BITHYS_PECULIUM, FABIUS_PURSE, NERVA_CHEST
@@ -118,3 +119,30 @@ def test_a_bout_not_settled_counts_for_no_one(cast):
     factories.BoutFactory(show=cast.show, fighter_a=cast.crixus, fighter_b=cast.spartacus)
     rows = {s.gladiator.name: s for s in standings(cast.campaign)}
     assert rows["Crixus"].bouts == 0 and rows["Crixus"].favor == 0
+
+
+def test_a_chart_draws_the_richest_dozen_and_counts_the_rest(cast, monkeypatch):
+    """Seven thousand peculia on one chart are a tangle: the richest few of a kind are drawn
+    (today's balance, ties by name), each with the same line as the whole computation gives,
+    and the rest counted on the page."""
+    from economy.selectors import history
+
+    for index, amount in enumerate((900, 50, 900, 300)):
+        man = factories.GladiatorFactory(
+            campaign=cast.campaign, owner=cast.school, name=f"Recruit {index}"
+        )
+        opening_balance(account=accounts.peculium(man), amount=amount)
+    gm = campaign_access(cast.gm, cast.campaign.pk)
+    whole = money_lines(gm)
+    peculia = whole["Gladiator's peculium"]
+    charts = history.money_charts(gm, drawn=2)
+    drawn = charts["Gladiator's peculium"]
+    richest = sorted(peculia, key=lambda line: (-line.last, line.account.name))[:2]
+    assert [line.account.pk for line in drawn.lines] == [line.account.pk for line in richest]
+    assert [line.balances for line in drawn.lines] == [line.balances for line in richest]
+    assert drawn.more == len(peculia) - 2
+    monkeypatch.setattr(history, "DRAWN_PER_KIND", 2)
+    monkeypatch.setattr(history.money_charts, "__kwdefaults__", {"drawn": 2})
+    page = cast.client_for("gm").get(reverse("campaign_charts", args=[cast.campaign.pk]))
+    text = page.content.decode()
+    assert f"The 2 richest drawn; {len(peculia) - 2} more not drawn" in text
