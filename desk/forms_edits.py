@@ -5,7 +5,7 @@ from django import forms
 from django.forms.models import fields_for_model
 
 from desk.armaturae import limit_armaturae
-from desk.forms_setup import _members
+from desk.forms_setup import campaign_members
 from desk.services.edits import EDITOR_FIELDS, LANISTA_FIELDS
 from ludus.forms import HistoryMarkField
 from ludus.history import mark
@@ -15,16 +15,20 @@ from ludus.selectors.people import order_choices, sheet_fields
 
 
 class _EditForm(forms.Form):
-    """Drawn from the object as it is (`instance`), with its history mark."""
+    """Drawn from the object as it is (`instance`), with its history mark.
+
+    A page that draws a form for each of many objects passes what they share, read once: each
+    one's history mark (`seen`, from `ludus.history.marks`) and the campaign's members
+    (`members`, for the player select)."""
 
     seen = HistoryMarkField()
     model = None
     field_names: tuple[str, ...] = ()
     labels: dict[str, str] = {}
 
-    def __init__(self, *args, instance, **kwargs):
+    def __init__(self, *args, instance, seen: int | None = None, members=None, **kwargs):
         initial = {name: _initial(instance, name) for name in self.field_names}
-        initial["seen"] = mark(instance)
+        initial["seen"] = mark(instance) if seen is None else seen
         kwargs.setdefault("initial", initial)
         kwargs.setdefault("prefix", f"edit{instance.pk}")
         super().__init__(*args, **kwargs)
@@ -35,12 +39,21 @@ class _EditForm(forms.Form):
         ).items():
             self.fields[name] = field
         if "player" in self.fields:
-            self.fields["player"].queryset = _members(self.campaign)
+            self.fields["player"].queryset = campaign_members(self.campaign)
             self.fields["player"].empty_label = "No one (the GM runs him)"
+            if members is not None:
+                _read_once(self.fields["player"], members)
         self.order_fields([*self.field_names, "seen"])
 
     def changes(self) -> dict:
         return {k: v for k, v in self.cleaned_data.items() if k != "seen"}
+
+
+def _read_once(field: forms.ModelChoiceField, rows) -> None:
+    """Draw the select from rows already read; an answer is still checked against the field's
+    queryset."""
+    empty = [("", field.empty_label)] if field.empty_label is not None else []
+    field.choices = empty + [(row.pk, field.label_from_instance(row)) for row in rows]
 
 
 def _initial(instance, name):
@@ -109,8 +122,8 @@ class MemberRoleForm(_EditForm):
 class MemberRemoveForm(forms.Form):
     seen = HistoryMarkField()
 
-    def __init__(self, *args, instance, **kwargs):
-        kwargs.setdefault("initial", {"seen": mark(instance)})
+    def __init__(self, *args, instance, seen: int | None = None, **kwargs):
+        kwargs.setdefault("initial", {"seen": mark(instance) if seen is None else seen})
         kwargs.setdefault("prefix", f"remove{instance.pk}")
         super().__init__(*args, **kwargs)
         self.instance = instance

@@ -88,7 +88,8 @@ class InvitationForm(forms.Form):
         return data
 
 
-def _members(campaign: Campaign):
+def campaign_members(campaign: Campaign):
+    """The users who are members of the campaign, by name: who may play its people."""
     return (
         get_user_model()
         .objects.filter(memberships__campaign=campaign)
@@ -104,7 +105,7 @@ class _CampaignForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.campaign = campaign
         if "player" in self.fields:
-            self.fields["player"].queryset = _members(campaign)
+            self.fields["player"].queryset = campaign_members(campaign)
             self.fields["player"].empty_label = "No one (the GM runs him)"
 
 

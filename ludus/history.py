@@ -69,6 +69,21 @@ def mark(obj) -> int:
     return latest or 0
 
 
+def marks(objects) -> dict[int, int]:
+    """`mark` of many objects of one model in one query, keyed by the object's id."""
+    objects = list(objects)
+    if not objects:
+        return {}
+    found = dict(
+        type(objects[0])
+        .history.filter(id__in=[obj.pk for obj in objects])
+        .values("id")
+        .annotate(last=models.Max("history_id"))
+        .values_list("id", "last")
+    )
+    return {obj.pk: found.get(obj.pk) or 0 for obj in objects}
+
+
 def check_fresh(obj, seen: int | None, what: str | None = None) -> None:
     """Refuse (AlreadyDone) an edit drawn at another point of the object's history."""
     if seen is not None and mark(obj) != seen:

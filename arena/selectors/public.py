@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from arena.models import VENUE_CITY, Bout, BoutEntry, Race, Show, Venue
-from arena.selectors.bouts import show_card
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+
+from arena.models import VENUE_CITY, Bout, BoutEntry, Race, RaceEntry, Show, Venue
 from arena.selectors.records import KNOWN_WINS, SETTLED
-from ludus.models import Campaign, Gladiator, PriorRecord
+from ludus.models import Campaign, Gladiator, Injury, PriorRecord
 
 # The palm goes with the purse to a winner at Crowd Favor 5 or 6 (seed 001, THE LUDUS).
 PALM_AT = 5
@@ -85,7 +86,7 @@ def _bout(bout: Bout) -> PublicBout:
     verdict = getattr(bout, "verdict", None)
     injuries = tuple(
         f"{injury.gladiator.name}: {injury.name} ({injury.get_severity_display()})"
-        for injury in bout.injuries.select_related("gladiator").order_by("pk")
+        for injury in bout.injuries.all()  # prefetched in order (_CARD)
     )
     return PublicBout(
         order=bout.order,
@@ -116,25 +117,51 @@ def _race(race: Race) -> PublicRace:
                 wrecked_on_leg=entry.wrecked_on_leg,
                 won=entry.won,
             )
-            for entry in race.entries.select_related("driver").order_by("lane", "pk")
+            for entry in race.entries.all()  # prefetched in order (_RACES)
         ),
     )
 
 
-def show_handout(show: Show) -> Handout:
-    """The show as a spectator reads it: the card, each bout's result and verdict, the races."""
-    bouts = show_card(show).prefetch_related("entries__gladiator__owner")
-    return Handout(
-        show=show,
-        bouts=tuple(_bout(bout) for bout in bouts),
-        races=tuple(_race(race) for race in show.races.order_by("pk")),
+def _card() -> Prefetch:
+    """A show's bouts in card order with their men, schools, verdict and injuries."""
+    injuries = Injury.objects.select_related("gladiator").order_by("pk")
+    bouts = (
+        Bout.objects.select_related("verdict")
+        .prefetch_related("entries__gladiator__owner", Prefetch("injuries", queryset=injuries))
+        .order_by("order", "pk")
     )
+    return Prefetch("bouts", queryset=bouts, to_attr="handout_bouts")
 
 
-def campaign_handouts(campaign: Campaign) -> list[Handout]:
-    """Every show of the campaign, in calendar order, as its handout."""
-    shows = Show.objects.filter(campaign=campaign).select_related("editor").order_by("day", "pk")
-    return [show_handout(show) for show in shows]
+def _races() -> Prefetch:
+    """A show's races with their drivers by lane."""
+    entries = RaceEntry.objects.select_related("driver").order_by("lane", "pk")
+    races = Race.objects.prefetch_related(Prefetch("entries", queryset=entries)).order_by("pk")
+    return Prefetch("races", queryset=races, to_attr="handout_races")
+
+
+def handouts(shows: list[Show]) -> list[Handout]:
+    """The shows as a spectator reads them: the card, each bout's result and verdict, the
+    races. A fixed few queries however many shows and bouts."""
+    prefetch_related_objects(shows, _card(), _races())
+    return [
+        Handout(
+            show=show,
+            bouts=tuple(_bout(bout) for bout in show.handout_bouts),
+            races=tuple(_race(race) for race in show.handout_races),
+        )
+        for show in shows
+    ]
+
+
+def show_handout(show: Show) -> Handout:
+    """One show as a spectator reads it (`handouts`)."""
+    return handouts([show])[0]
+
+
+def campaign_calendar(campaign: Campaign) -> QuerySet[Show]:
+    """Every show of the campaign in calendar order, for the public record's pages."""
+    return Show.objects.filter(campaign=campaign).select_related("editor").order_by("day", "pk")
 
 
 # --- the leaders --------------------------------------------------------------------------

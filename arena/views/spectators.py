@@ -7,16 +7,18 @@ leaders, never money, orders, prices or odds. A share link that is unknown or re
 
 from __future__ import annotations
 
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from arena.models import ShareLink, Show
 from arena.selectors.pages import show_for_campaign
-from arena.selectors.public import campaign_handouts, leaders, show_handout
+from arena.selectors.public import campaign_calendar, handouts, leaders, show_handout
 from ludus.access import campaign_view
 
 TOKEN_MAX = 64
+SHOWS_PER_PAGE = 10  # the public record's shows a page: a campaign of years has thousands
 
 
 @campaign_view(nav="shows")
@@ -43,8 +45,16 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     if link.show is not None:
         context["handout"] = show_handout(link.show)
         return render(request, "arena/spectators/handout.html", context)
+    calendar = campaign_calendar(link.campaign)
+    number = request.GET.get("page")
+    if number is None:
+        # The page that holds today, as the calendar opens: the latest results and what is next.
+        past = calendar.filter(day__lt=link.campaign.day).count()
+        number = past // SHOWS_PER_PAGE + 1
+    page = Paginator(calendar, SHOWS_PER_PAGE).get_page(number)
     context |= {
-        "handouts": campaign_handouts(link.campaign),
+        "page": page,
+        "handouts": handouts(list(page.object_list)),
         "leaders": leaders(link.campaign),
     }
     return render(request, "arena/spectators/record.html", context)

@@ -22,6 +22,7 @@ from desk.forms_setup import (
     GladiatorForm,
     InvitationForm,
     LanistaForm,
+    campaign_members,
 )
 from desk.services.invitations import InvitationError, invitation_create, invitation_revoke
 from desk.services.setup import (
@@ -37,7 +38,7 @@ from economy.ledger import LedgerError, balances
 from economy.models import Account, Bettor
 from ludus.access import Access, campaign_view
 from ludus.errors import AlreadyDone
-from ludus.history import objects_changes
+from ludus.history import marks, objects_changes
 from ludus.models import (
     INVITATION_DAYS,
     Editor,
@@ -47,7 +48,7 @@ from ludus.models import (
     Membership,
     year_label,
 )
-from ludus.selectors.people import editor_dignitas
+from ludus.selectors.people import editors_dignitas
 
 CREATED = "{name} is set up. You are its game master."
 ADDED = "Added {what}."
@@ -57,6 +58,7 @@ INVITED = (
 )
 REVOKED = "The invitation for {what} is revoked: its link no longer opens."
 NEW_LINK = "new_invitation_link"  # the session key of the link just made, shown once
+GLADIATORS_SHOWN = 25  # the newest men listed on the setup page; the roster has them all
 
 
 def _add_errors(form, error: Exception) -> None:
@@ -94,7 +96,7 @@ def _overview(campaign) -> dict:
     lanistae = list(Lanista.objects.filter(campaign=campaign).select_related("player"))
     editors = list(
         Editor.objects.filter(campaign=campaign)
-        .select_related("player")
+        .select_related("player", "campaign")
         .prefetch_related("elections")
     )
     bettors = list(Bettor.objects.filter(campaign=campaign).select_related("player"))
@@ -109,15 +111,20 @@ def _overview(campaign) -> dict:
         bettor.purse_balance = stake.get(bettor.pk, 0)
     for lanista in lanistae:
         lanista.chest_balance = chest.get(lanista.pk, 0)
+    dignitas = editors_dignitas(editors)
     for editor in editors:
         editor.purse_balance = purse.get(editor.pk, 0)
-        editor.dignitas = editor_dignitas(editor)
+        editor.dignitas = dignitas[editor.pk]
+    men = Gladiator.objects.filter(campaign=campaign)
     return {
         "members": Membership.objects.filter(campaign=campaign)
-        .select_related("user")
+        .select_related("user", "campaign")
         .order_by("user__username"),
         "lanistae": lanistae,
-        "gladiators": Gladiator.objects.filter(campaign=campaign).select_related("owner"),
+        # The newest few: the roster lists them all, a school a page (a campaign of years
+        # holds thousands).
+        "gladiators": men.select_related("owner").order_by("-pk")[:GLADIATORS_SHOWN],
+        "gladiators_count": men.count(),
         "editors": editors,
         "bettors": sorted(bettors, key=lambda b: (b.name, b.pk)),
         "invitations": Invitation.objects.filter(campaign=campaign).select_related("used_by"),
@@ -128,15 +135,24 @@ def _with_edits(context: dict, edit_errors: dict) -> None:
     """Each member's role and remove forms and each editor's edit form (a refused one bound,
     with its errors), and the history of the members and editors."""
     members = list(context["members"])
+    seen = marks(members)
     for m in members:
-        m.role_form = edit_errors.get(("member", m.pk)) or MemberRoleForm(instance=m)
-        m.remove_form = edit_errors.get(("remove", m.pk)) or MemberRemoveForm(instance=m)
+        m.role_form = edit_errors.get(("member", m.pk)) or MemberRoleForm(
+            instance=m, seen=seen[m.pk]
+        )
+        m.remove_form = edit_errors.get(("remove", m.pk)) or MemberRemoveForm(
+            instance=m, seen=seen[m.pk]
+        )
     context["members"] = members
+    seen = marks(context["editors"])
+    players = list(campaign_members(context["campaign"]))
     for e in context["editors"]:
-        e.edit_form = edit_errors.get(("editor", e.pk)) or EditorEditForm(instance=e)
+        e.edit_form = edit_errors.get(("editor", e.pk)) or EditorEditForm(
+            instance=e, seen=seen[e.pk], members=players
+        )
         e.edit_form_id = f"editor-{e.pk}"
-    campaign_members = Membership.history.filter(campaign=context["campaign"])
-    context["members_history"] = objects_changes([*members, *_removed(campaign_members, members)])
+    history = Membership.history.filter(campaign=context["campaign"])
+    context["members_history"] = objects_changes([*members, *_removed(history, members)])
     context["editors_history"] = objects_changes(context["editors"])
 
 

@@ -8,11 +8,12 @@ the city of their show's venue). An editor's Dignitas is his base plus every Dig
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import lru_cache
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Sum
 
-from ludus.models import Campaign, Editor, Gladiator, Injury
+from ludus.models import Campaign, DignitasChange, Editor, Gladiator, Injury
 from rules.core.registry import get_ruleset, ruleset_keys
 from rules.core.ruleset import Figures, Ruleset, SheetField
 
@@ -21,6 +22,18 @@ def editor_dignitas(editor: Editor) -> int:
     """Base Dignitas plus every recorded change."""
     changed = editor.dignitas_changes.aggregate(total=Sum("change"))["total"] or 0
     return editor.base_dignitas + changed
+
+
+def editors_dignitas(editors: Iterable[Editor]) -> dict[int, int]:
+    """`editor_dignitas` of many editors in one query, keyed by the editor's id."""
+    editors = list(editors)
+    changed = dict(
+        DignitasChange.objects.filter(editor__in=editors)
+        .values("editor_id")
+        .annotate(total=Sum("change"))
+        .values_list("editor_id", "total")
+    )
+    return {e.pk: e.base_dignitas + (changed.get(e.pk) or 0) for e in editors}
 
 
 def carried_injuries(gladiator: Gladiator) -> QuerySet[Injury]:

@@ -11,11 +11,13 @@ from django.urls import reverse
 
 from arena.models import ShareLink
 from arena.services.sharing import share_link_create, share_link_revoke
+from arena.views import spectators
 from desk.campaign_archive import UNBALANCED, campaign_export
 from desk.services.exports import KIND, export_job_start, export_run
 from desk.tasks import campaign_export_job
 from economy.models import Transaction
 from ludus.models import Campaign, Job
+from tests import factories
 from tests.cast import BITHYS_PECULIUM, FABIUS_PURSE, NERVA_CHEST
 
 pytestmark = pytest.mark.django_db
@@ -204,3 +206,24 @@ def test_the_dashboard_links_the_charts_and_the_gm_the_backup(cast):
     backup = reverse("campaign_backup", args=[cast.campaign.pk])
     assert charts in gm and backup in gm
     assert charts in player and backup not in player
+
+
+def test_the_public_record_is_a_few_shows_a_page_opening_on_today(cast, monkeypatch):
+    monkeypatch.setattr(spectators, "SHOWS_PER_PAGE", 2)
+    # Games at Capua (day 1), then these, then the Forum munus (day 5); today is day 3.
+    for day, name in ((2, "The Ides games"), (3, "The Kalends games"), (4, "The Nones games")):
+        factories.ShowFactory(campaign=cast.campaign, editor=cast.editor, name=name, day=day)
+    url = reverse("shared", args=[share_link_create(campaign=cast.campaign).token])
+    opening = Client().get(url).content.decode()
+    # Two shows before today fill page 1: the record opens on page 2, today's and the next.
+    assert "The Kalends games" in opening and "The Nones games" in opening
+    assert "Games at Capua" not in opening and "The Forum munus" not in opening
+    assert "Page 2 of 3 (5 shows)" in opening
+    first = Client().get(url + "?page=1").content.decode()
+    assert "Games at Capua" in first and "The Ides games" in first
+    assert "The Kalends games" not in first
+    last = Client().get(url + "?page=99").content.decode()  # past the end: the last page
+    assert "The Forum munus" in last and "Games at Capua" not in last
+    assert "<strong>Bithys</strong> won" in (first if cast.bout.show.day == 1 else last)
+    # the leaders are on every page
+    assert all('id="leaders"' in page for page in (opening, first, last))

@@ -5,7 +5,7 @@ import pytest
 from django import forms
 from django.urls import reverse
 
-from desk.views import campaigns, gladiators
+from desk.views import campaigns, gladiators, setup
 from economy import accounts
 from economy.models import Account
 from economy.selectors.balance_groups import visible_balance_groups
@@ -13,6 +13,9 @@ from economy.selectors.visibility import visible_balances
 from economy.services.corrections import opening_balance
 from ludus import forms as ludus_forms
 from ludus.access import campaign_access
+from ludus.history import mark
+from ludus.models import DignitasChange, Editor, Gladiator
+from ludus.selectors.people import editor_dignitas
 from ludus.views import recovery
 from tests import factories
 from tests.cast import BITHYS_PECULIUM, build_cast
@@ -183,3 +186,41 @@ def test_men_read_as_values_render_as_the_models_would(cast):
     assert _options(quick_html) == _options(str(plain["gladiator"]))
     assert "Crixus the driver" in quick_html and "Bithys the thraex" in quick_html
     assert f'value="{cast.bithys.pk}" selected' in quick_html
+
+
+def test_the_setup_page_lists_the_newest_men_and_sends_to_the_roster(cast, monkeypatch):
+    monkeypatch.setattr(setup, "GLADIATORS_SHOWN", 2)
+    factories.GladiatorFactory(campaign=cast.campaign, owner=cast.school, name="Aulus")
+    factories.GladiatorFactory(campaign=cast.campaign, owner=cast.school, name="Zeno")
+    url = reverse("campaign_setup", args=[cast.campaign.pk])
+    men = _section(cast.client_for("gm").get(url).content.decode(), 'id="gladiators"')
+    # The newest two, Zeno first; the others are counted and left to the roster.
+    assert men.index("Zeno") < men.index("Aulus")
+    assert "Bithys" not in men and "Spartacus" not in men
+    total = Gladiator.objects.filter(campaign=cast.campaign).count()
+    assert f"The newest 2 of {total} men." in men
+    assert reverse("roster", args=[cast.campaign.pk]) in men
+
+
+def test_the_setup_page_lists_every_man_while_they_are_few(cast):
+    url = reverse("campaign_setup", args=[cast.campaign.pk])
+    men = _section(cast.client_for("gm").get(url).content.decode(), 'id="gladiators"')
+    for man in Gladiator.objects.filter(campaign=cast.campaign):
+        assert man.name in men
+    assert "The newest" not in men
+
+
+def test_the_setup_page_edit_forms_carry_each_editors_mark_and_dignitas(cast):
+    """Read in one query for all editors: the same as one editor's own (`mark`, Dignitas)."""
+    second = factories.EditorFactory(campaign=cast.campaign, name="Gaius", base_dignitas=2)
+    DignitasChange.objects.create(editor=second, change=3, reason="a fine show", day=1)
+    DignitasChange.objects.create(editor=second, change=-1, reason="a poor one", day=2)
+    response = cast.client_for("gm").get(reverse("campaign_setup", args=[cast.campaign.pk]))
+    for editor in Editor.objects.filter(campaign=cast.campaign):
+        form = next(e.edit_form for e in response.context["editors"] if e.pk == editor.pk)
+        assert form.initial["seen"] == mark(editor) != 0
+        shown = next(e.dignitas for e in response.context["editors"] if e.pk == editor.pk)
+        assert shown == editor_dignitas(editor)
+    assert editor_dignitas(second) == 4
+    players = [u for u in form.fields["player"].queryset]
+    assert [label for _, label in form.fields["player"].choices][1:] == [str(u) for u in players]
