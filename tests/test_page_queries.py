@@ -12,6 +12,7 @@ from django.urls import resolve, reverse
 
 from arena.models import Bout, Show
 from arena.services.sharing import share_link_create
+from bench.sections.every_page import every_page
 from ludus.models import Campaign, DignitasChange, Gladiator
 from tests import factories
 from tests.cast import build_cast
@@ -166,6 +167,44 @@ def test_the_queries_do_not_grow_with_the_campaign(django_assert_max_num_queries
     for campaign in (small, large):
         urls = _urls(campaign, *_busiest(campaign))
         found[campaign.pk] = _counts(client, urls, django_assert_max_num_queries)
+    grew = {
+        name: (found[small.pk][name], count)
+        for name, count in found[large.pk].items()
+        if count > found[small.pk][name] + SLACK
+    }
+    assert grew == {}
+
+
+# Any other page of the app: none takes more than this.
+OTHER_PAGE_BUDGET = 40
+
+
+def _every_page_counts(client: Client, campaign: Campaign, assert_max) -> dict[str, int]:
+    """The queries of every page of the app that a GET answers with a page, found as the
+    bench's pages section finds them (the URL configuration, so a new page is counted too)."""
+    counts = {}
+    gm = campaign.memberships.get(role="gm").user
+    for name, url in every_page(campaign, gm).items():
+        with assert_max(BUDGET.get(name, OTHER_PAGE_BUDGET)) as captured:
+            response = client.get(url)
+        if response.status_code == 200 and not response.streaming:
+            counts[name] = len(captured.captured_queries)
+    return counts
+
+
+def test_no_page_of_the_app_grows_with_the_campaign(django_assert_max_num_queries):
+    small = _generated(5, gladiators=8, shows=2, bouts=4)
+    large = _generated(6, gladiators=24, shows=4, bouts=24)
+    _people(small, 1)
+    _people(large, 6)
+    client = Client(raise_request_exception=True)
+    found = {}
+    for campaign in (small, large):
+        client.force_login(campaign.memberships.get(role="gm").user)
+        found[campaign.pk] = _every_page_counts(client, campaign, django_assert_max_num_queries)
+    # the same pages answer for both, and they are the app's pages, not a few
+    assert found[small.pk].keys() == found[large.pk].keys()
+    assert {"favors", "circus:race_detail", "shared", "bets:book_detail"} <= found[small.pk].keys()
     grew = {
         name: (found[small.pk][name], count)
         for name, count in found[large.pk].items()
