@@ -8,7 +8,7 @@ from arena.adapters import adapter_for
 from arena.adapters.era import MAX_DICE_PER_KIND, PRESETS
 from arena.errors import BoutError
 from arena.models import Bout, Show, Venue
-from ludus.forms import HistoryMarkField, OnceKeyField, QuickSelect, StateField
+from ludus.forms import HistoryMarkField, OnceKeyField, QuickSelect, StateField, gladiator_rows
 from ludus.history import mark
 from ludus.limits import MAX_DAY, MAX_SEED, MAX_YEAR, MIN_DAY, MIN_YEAR, bounded_integer
 from ludus.models import Editor, Gladiator
@@ -313,6 +313,7 @@ class BoutReplaceForm(forms.Form):
     def __init__(self, *args, fighters, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["gladiator"].queryset = fighters
+        self.fields["gladiator"].widget.rows = gladiator_rows  # read as values (issue 14)
 
 
 class BoutOrdersForm(forms.Form):

@@ -8,6 +8,7 @@ from django import forms
 from arena.adapters.moritari import BEAST_KINDS, KINDS
 from arena.models import Show
 from arena.services.fights import Entrant
+from ludus.forms import QuickSelect, gladiator_rows
 from ludus.models import Gladiator
 
 MEN = 6
@@ -40,8 +41,13 @@ class FightAddForm(forms.Form):
         super().__init__(*args, **kwargs)
         for n in range(1, MEN + 1):
             self.fields[man_field(n)] = forms.ModelChoiceField(
-                queryset=fighters, required=False, label=f"Man {n}", empty_label="—"
+                queryset=fighters,
+                required=False,
+                label=f"Man {n}",
+                empty_label="—",
+                widget=QuickSelect(),
             )
+            self.fields[man_field(n)].widget.rows = gladiator_rows  # read as values (issue 14)
             self.fields[f"consent_{n}"] = forms.BooleanField(
                 required=False, label="He consents (a rudiarius)"
             )
