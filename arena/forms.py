@@ -12,6 +12,7 @@ from ludus.forms import HistoryMarkField, OnceKeyField, QuickSelect, StateField,
 from ludus.history import mark
 from ludus.limits import MAX_DAY, MAX_SEED, MAX_YEAR, MIN_DAY, MIN_YEAR, bounded_integer
 from ludus.models import Editor, Gladiator
+from ludus.picker import share_reads
 
 # A run longer than arena.services.odds_runs.BACKGROUND_ABOVE is a background job with a
 # progress bar; this bounds what one member can ask the worker for.
@@ -107,6 +108,7 @@ class GladiatorPairForm(CampaignForm):
             field.queryset = fighters
             field.label_from_instance = _fighter_label
             field.widget.rows = _fighter_options  # read as values (issue 14)
+        share_reads(self, "fighter_a", "fighter_b")  # one read for both selects
 
     def clean(self):
         data = super().clean()

@@ -77,6 +77,7 @@ class SandsOddsForm(CampaignForm):
         fighters = fighters.filter(armatura__in=list(sands.KINDS)).exclude(
             status=Gladiator.Status.DEAD
         )
+        self._shared: dict = {}
         for side in "ab":
             field = self.fields[f"fighter_{side}"]
             field.queryset = fighters.select_related("owner").order_by("name")
@@ -85,6 +86,7 @@ class SandsOddsForm(CampaignForm):
             field.error_messages["invalid_choice"] = (
                 f"{field.label}: not a murmillo or thraex of this campaign."
             )
+            field.widget.shared = self._shared  # one read for both selects
             self.fields[f"kind_{side}"].error_messages |= {
                 "invalid_choice": f"{SIDE_NAMES[side]}'s standard: murmillo or thraex.",
                 "required": f"{SIDE_NAMES[side]}'s standard: murmillo or thraex.",

@@ -25,9 +25,11 @@ from django import forms
 from django.core.exceptions import FieldDoesNotExist
 from django.db.models import Q, QuerySet
 from django.forms.utils import flatatt
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+
+from ludus.middleware import in_page
 
 PICK_ABOVE = 100  # a select of more options than this becomes a search box and a short list
 PICK_SHOWN = 50  # the options a long select shows at once (the first, or a search's matches)
@@ -49,7 +51,7 @@ FINDS = {
 # The fields a search looks in, by model; `name` else.
 SEARCHED = {"ludus.lanista": ("name", "school")}
 
-UNKNOWN_PICK = "No select named {pick!r} to search on this page (field pick)."
+UNKNOWN_PICK = "No select named “{pick}” to search on this page (field pick)."
 LONG_QUERY = f"The text to find is too long (field q): at most {MAX_QUERY} characters."
 BAD_QUERY = "The text to find holds a character that cannot be searched for (field q)."
 
@@ -65,6 +67,9 @@ class QuickSelect(forms.Select):
     `pick_answer`: the page that answers the search and the name it knows the select by."""
 
     rows: Rows | None = None
+    # Selects of one queryset (a pair's two men, a fight's six) share what they read: set the
+    # same dict on each (`share_reads`), and the rows and the count are read once for all.
+    shared: dict | None = None
     pick_url = ""  # "" : htmx asks the page's own address
     pick_key = ""  # "" : the field's html name
 
@@ -76,13 +81,13 @@ class QuickSelect(forms.Select):
         chosen = [str(v) for v in self.format_value(value) if v not in ("", None)]
         empty = _empty(field)
         queryset = field.queryset
-        head = self.read(field, queryset[: PICK_ABOVE + 1])
+        head = self._once("head", lambda: self.read(field, queryset[: PICK_ABOVE + 1]))
         if len(head) <= PICK_ABOVE or _searched(queryset.model) is None:
             if len(head) > PICK_ABOVE:  # not searchable by name: every option, as before
                 head = self.read(field, queryset)
             return _select(name, final, empty + head, chosen)
         shown = head[:PICK_SHOWN]
-        total = queryset.count()
+        total = self._once("count", queryset.count)
         options = _with_chosen(self, field, empty, shown, chosen)
         context = {
             "find": _find(queryset.model),
@@ -96,11 +101,25 @@ class QuickSelect(forms.Select):
         }
         return mark_safe(render_to_string(PICKER_TEMPLATE, context))  # noqa: S308 - a template
 
+    def _once(self, key: str, read: Callable[[], Any]) -> Any:
+        if self.shared is None:
+            return read()
+        if key not in self.shared:
+            self.shared[key] = read()
+        return self.shared[key]
+
     def read(self, field: forms.ModelChoiceField, queryset: QuerySet) -> list[tuple[Any, str]]:
         """The (value, label) pairs of `queryset`'s rows, as the field draws them."""
         if self.rows is not None:
             return self.rows(queryset)
         return [(field.prepare_value(row), field.label_from_instance(row)) for row in queryset]
+
+
+def share_reads(form: forms.BaseForm, *names: str) -> None:
+    """Let the selects `names` of `form`, of one and the same queryset, read it once for all."""
+    shared: dict = {}
+    for name in names:
+        form.fields[name].widget.shared = shared
 
 
 def _field(widget: forms.Widget) -> forms.ModelChoiceField | None:
@@ -187,7 +206,8 @@ def pick_answer(
     GET page). A GET from htmx naming one of them (`pick`) with the text `q` is answered with
     that select's options (OPTIONS_TEMPLATE); anything else gets None and the page goes on.
     Forms given in a mapping (several forms of one page whose fields share names) are known
-    as "<key>.<field>". A pick that names no select here is a 404, a bad text a 400."""
+    as "<key>.<field>". A pick that names no select here is a 404, a bad text a 400, each
+    said in the page's messages (ludus.middleware.in_page), the select left as it was."""
     pickers: dict[str, tuple[forms.BaseForm, str]] = {}
     for drawn in forms_drawn:
         named = drawn.items() if isinstance(drawn, Mapping) else [("", drawn)]
@@ -203,12 +223,12 @@ def pick_answer(
         return None
     pick = request.GET[PICK]
     if pick not in pickers:
-        return HttpResponse(UNKNOWN_PICK.format(pick=pick[:MAX_QUERY]), status=404)
+        return in_page(request, UNKNOWN_PICK.format(pick=pick[:MAX_QUERY]), 404)
     text = request.GET.get(QUERY, "").strip()
     if len(text) > MAX_QUERY:
-        return HttpResponseBadRequest(LONG_QUERY)
+        return in_page(request, LONG_QUERY, 400)
     if "\x00" in text:
-        return HttpResponseBadRequest(BAD_QUERY)
+        return in_page(request, BAD_QUERY, 400)
     form, name = pickers[pick]
     field = form.fields[name]
     widget = field.widget
