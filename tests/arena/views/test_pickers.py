@@ -1,0 +1,63 @@
+"""The searchable selects of the arena's pages (ludus.picker): the odds page's two men and the
+show planner's pair and replacement. Each page answers its own searches from the form it draws:
+the odds offer the living fighters, the planner the men fit for the card."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from ludus import picker
+from ludus.models import Gladiator
+
+HX = {"HX-Request": "true"}
+
+
+@pytest.fixture(autouse=True)
+def long(monkeypatch):
+    monkeypatch.setattr(picker, "PICK_ABOVE", 1)
+    monkeypatch.setattr(picker, "PICK_SHOWN", 2)
+
+
+def _answer(client, url: str, pick: str, q: str = "") -> list[str]:
+    response = client.get(url, {"pick": pick, "q": q}, headers=HX)
+    assert response.status_code == 200, response.content
+    return re.findall(r'<option value="([^"]+)"', response.content.decode())
+
+
+def _odds(cast) -> str:
+    return reverse("arena:odds", args=[cast.campaign.pk])
+
+
+def test_the_odds_page_searches_its_fighters(cast, as_user):
+    client = as_user(cast.owner)  # odds are public: any member may ask
+    page = client.get(_odds(cast)).content.decode()
+    assert page.count('type="search"') == 2 and "Find a man" in page
+    assert _answer(client, _odds(cast), "fighter_a", "crix") == [str(cast.theirs.pk)]
+    assert _answer(client, _odds(cast), "fighter_b", "SPIC") == [str(cast.spare_a.pk)]
+
+
+def test_the_odds_search_leaves_out_the_dead(cast, as_user):
+    cast.spare_b.status = Gladiator.Status.DEAD
+    cast.spare_b.save()
+    assert _answer(as_user(cast.gm), _odds(cast), "fighter_a", "verus") == []
+
+
+def test_the_odds_page_after_a_refused_run_still_searches_the_odds_page(cast, as_user):
+    response = as_user(cast.gm).post(
+        reverse("arena:odds_run", args=[cast.campaign.pk]), {"fighter_a": "x"}
+    )
+    assert response.status_code == 400
+    assert f'hx-get="{_odds(cast)}"' in response.content.decode()
+
+
+def test_the_show_planner_searches_the_men_fit_for_the_card(cast, as_user):
+    url = reverse("arena:show_detail", args=[cast.campaign.pk, cast.show.pk])
+    client = as_user(cast.gm)
+    page = client.get(url).content.decode()
+    assert 'type="search"' in page
+    assert _answer(client, url, "fighter_a", "veru") == [str(cast.spare_b.pk)]
+    assert _answer(client, url, "gladiator", "spic") == [str(cast.spare_a.pk)]
+    # The planner is the GM's: a player's page has no select to search.
+    response = as_user(cast.owner).get(url, {"pick": "fighter_a", "q": "v"}, headers=HX)
+    assert response.status_code == 404
