@@ -31,7 +31,7 @@ from economy.services.trade import gladiator_purchase, gladiator_sell, volunteer
 from ludus.access import Access, campaign_view
 from ludus.forms import quick_gladiator_options
 from ludus.models import Armatura
-from ludus.picker import pick_answer
+from ludus.picker import PICK, pick_answer
 
 ACTIONS = ("hire", "buy", "sell", "sign", "manumit")
 
@@ -115,6 +115,8 @@ def _page(request, access: Access, forms: dict, quotes: dict, *, status: int = 2
 def market(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     name = request.GET.get("quote", "")
+    if PICK in request.GET:  # a search of one of its selects (the form's `quote` comes along)
+        name = ""
     initial = {}
     if request.GET.get("gladiator", "").isdigit() and name not in ACTIONS:
         initial["gladiator"] = int(request.GET["gladiator"])

@@ -102,6 +102,17 @@ def test_the_market_forms_are_searched_each_by_its_own_name(cast, long):
     assert response.status_code == 404
 
 
+def test_a_market_search_is_answered_though_its_form_asks_for_a_quote(cast, long):
+    """htmx sends the form's own `hx-vals` (quote=buy) along with the search box's."""
+    response = cast.client_for("gm").get(
+        _market(cast), {"pick": "buy.gladiator", "q": "spart", "quote": "buy"}, headers=HX
+    )
+    assert response.status_code == 200
+    assert re.findall(r'<option value="(\d+)"', response.content.decode()) == [
+        str(cast.spartacus.pk)
+    ]
+
+
 def test_a_market_page_after_a_refused_deal_searches_the_market(cast, long):
     response = cast.client_for("gm").post(
         reverse("economy:market_manumit", args=[cast.campaign.pk]), {"gladiator": "x"}
