@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from ludus import picker
 from ludus.models import Gladiator
+from tests.arena.views.sands_odds_cast import SandsOddsCast, man
 
 HX = {"HX-Request": "true"}
 
@@ -61,3 +62,13 @@ def test_the_show_planner_searches_the_men_fit_for_the_card(cast, as_user):
     # The planner is the GM's: a player's page has no select to search.
     response = as_user(cast.owner).get(url, {"pick": "fighter_a", "q": "v"}, headers=HX)
     assert response.status_code == 404
+
+
+def test_the_sands_odds_page_searches_the_men_who_can_fight_the_duel(db, client):
+    sands = SandsOddsCast()
+    net = man(sands.campaign, sands.school, "Verus", "retiarius")  # not a duellist of Sands
+    client.force_login(sands.owner)
+    url = reverse("arena:odds", args=[sands.campaign.pk])
+    assert client.get(url).content.decode().count('type="search"') == 2
+    assert _answer(client, url, "fighter_b", "spart") == [str(sands.spartacus.pk)]
+    assert _answer(client, url, "fighter_a", net.name) == []
