@@ -5,6 +5,7 @@ sale; on the Favors page he finds a man the same way and records the Favor he ow
 
 import pytest
 
+from economy import accounts
 from ludus import picker
 from ludus.models import Favor, Gladiator, Patron
 from tests.browser.conftest import log_in
@@ -66,3 +67,20 @@ def test_the_gm_finds_a_man_who_owes_a_favor(page, cast, long, screenshot):
     assert "Recorded:" in page.locator("main").inner_text()
     assert Favor.objects.get(patron=patron).gladiator == cast.free_agent
     screenshot(page, "favors-recorded")
+
+
+def test_the_ledger_filter_finds_an_account_and_filters_by_it(page, cast, long, screenshot):
+    chest = accounts.chest(cast.rival)
+    log_in(page, "gm")
+    page.goto(f"{page.base_url}/c/{cast.campaign.pk}/money/")
+    rows_before = page.locator("#ledger-table tbody tr").count()
+    assert "Nerva's chest" in page.locator("#ledger-table").inner_text()
+    _find(page, ".filters", "account", "batiat", chest.pk)
+    assert "pick=" not in page.url  # a search is not a page of the history
+    page.select_option(".filters select[name=account]", str(chest.pk))  # the form's change
+    page.wait_for_url(f"**account={chest.pk}**")
+    table = page.locator("#ledger-table")
+    assert "Batiatus's chest" in table.inner_text()
+    assert "Nerva's chest" not in table.inner_text()
+    assert page.locator("#ledger-table tbody tr").count() < rows_before
+    screenshot(page, "ledger-filtered")
