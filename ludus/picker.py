@@ -70,8 +70,14 @@ class QuickSelect(forms.Select):
     # Selects of one queryset (a pair's two men, a fight's six) share what they read: set the
     # same dict on each (`share_reads`), and the rows and the count are read once for all.
     shared: dict | None = None
+    # Options drawn after the rows whatever the rows shown (the skirmish's beasts), and how a
+    # chosen value names its row's pk (a field whose values are not bare pks: "man:12").
+    extra: list[tuple[Any, str]] = []
     pick_url = ""  # "" : htmx asks the page's own address
     pick_key = ""  # "" : the field's html name
+
+    def pk_of(self, value: str) -> str | None:
+        return value if value.isdigit() and len(value) < 19 else None
 
     def render(self, name, value, attrs=None, renderer=None):
         final = self.build_attrs(self.attrs, attrs)
@@ -85,10 +91,10 @@ class QuickSelect(forms.Select):
         if len(head) <= PICK_ABOVE or _searched(queryset.model) is None:
             if len(head) > PICK_ABOVE:  # not searchable by name: every option, as before
                 head = self.read(field, queryset)
-            return _select(name, final, empty + head, chosen)
+            return _select(name, final, empty + head + list(self.extra), chosen)
         shown = head[:PICK_SHOWN]
         total = self._once("count", queryset.count)
-        options = _with_chosen(self, field, empty, shown, chosen)
+        options = _with_chosen(self, field, empty, shown, chosen, list(self.extra))
         context = {
             "find": _find(queryset.model),
             "url": self.pick_url,
@@ -167,11 +173,12 @@ def _find(model) -> str:
     return FINDS.get(label, f"Find a {model._meta.verbose_name}")
 
 
-def _with_chosen(widget, field, empty, shown, chosen) -> list[dict]:
+def _with_chosen(widget, field, empty, shown, chosen, after=()) -> list[dict]:
     """The options to draw: the empty one, the chosen ones not among `shown` (read from the
-    field's queryset, so a value it refuses is not drawn), then `shown`; each marked chosen."""
-    have = {str(value) for value, _ in shown}
-    missing = [v for v in chosen if v not in have and v.isdigit() and len(v) < 19]
+    field's queryset, so a value it refuses is not drawn), `shown`, then `after`; each marked
+    chosen or not."""
+    have = {str(value) for value, _ in [*shown, *after]}
+    missing = [pk for v in chosen if v not in have and (pk := widget.pk_of(v)) is not None]
     extra = widget.read(field, field.queryset.filter(pk__in=missing)) if missing else []
     picked = set(chosen)
     return [
@@ -180,7 +187,7 @@ def _with_chosen(widget, field, empty, shown, chosen) -> list[dict]:
             "label": label,
             "selected": str(value) in picked,
         }
-        for value, label in empty + extra + shown
+        for value, label in [*empty, *extra, *shown, *after]
     ]
 
 
@@ -241,10 +248,15 @@ def pick_answer(
         queryset = queryset.filter(match)
     found = widget.read(field, queryset[: PICK_SHOWN + 1])
     chosen = [v for v in request.GET.getlist(form.add_prefix(name)) if v]
+    after = [  # the options always listed: those matching, and the one chosen
+        (value, label)
+        for value, label in widget.extra
+        if text.lower() in label.lower() or str(value) in chosen
+    ]
     context = {
-        "options": _with_chosen(widget, field, _empty(field), found[:PICK_SHOWN], chosen),
+        "options": _with_chosen(widget, field, _empty(field), found[:PICK_SHOWN], chosen, after),
         "more": len(found) > PICK_SHOWN,
-        "found": bool(found),
+        "found": bool(found or after),
         "text": text,
     }
     return HttpResponse(render_to_string(OPTIONS_TEMPLATE, context, request=request))

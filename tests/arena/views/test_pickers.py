@@ -10,6 +10,7 @@ from django.urls import reverse
 from ludus import picker
 from ludus.models import Gladiator
 from tests.arena.views.sands_odds_cast import SandsOddsCast, man
+from tests.moritari_cast import build_moritari_cast
 
 HX = {"HX-Request": "true"}
 
@@ -72,3 +73,30 @@ def test_the_sands_odds_page_searches_the_men_who_can_fight_the_duel(db, client)
     assert client.get(url).content.decode().count('type="search"') == 2
     assert _answer(client, url, "fighter_b", "spart") == [str(sands.spartacus.pk)]
     assert _answer(client, url, "fighter_a", net.name) == []
+
+
+def test_the_moritari_odds_slots_search_the_men_and_keep_the_beasts(db, client, monkeypatch):
+    monkeypatch.setattr(picker, "PICK_SHOWN", 1)
+    moritari = build_moritari_cast()
+    url = reverse("arena:odds", args=[moritari.campaign.pk])
+    client.force_login(moritari.gm)
+    page = client.get(url).content.decode()
+    assert page.count('type="search"') == 6
+    first = re.search(r'<select name="fighter_1"[^>]*>(.*?)</select>', page, re.S).group(1)
+    assert 'value="beast:lion"' in first  # the beasts are listed whatever the men shown
+    assert f'value="man:{moritari.verus.pk}"' not in first  # beyond the first man
+    found = _answer(client, url, "fighter_1", "veru")
+    assert found == [f"man:{moritari.verus.pk}"]
+    assert _answer(client, url, "fighter_1", "lion") == ["beast:lion"]
+    # A beast chosen stays chosen through a search for a man.
+    response = client.get(
+        url, {"pick": "fighter_2", "q": "veru", "fighter_2": "beast:lion"}, headers=HX
+    )
+    assert re.search(r'<option value="beast:lion" selected>', response.content.decode())
+    # A man found by a search runs (his value is "man:<pk>", as the plain select's).
+    run = client.post(
+        reverse("arena:odds_run", args=[moritari.campaign.pk]),
+        {"fighter_1": f"man:{moritari.verus.pk}", "fighter_2": "beast:lion", "fights": "100"},
+        headers=HX,
+    )
+    assert run.status_code == 200
