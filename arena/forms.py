@@ -8,10 +8,11 @@ from arena.adapters import adapter_for
 from arena.adapters.era import MAX_DICE_PER_KIND, PRESETS
 from arena.errors import BoutError
 from arena.models import Bout, Show, Venue
-from ludus.forms import HistoryMarkField, OnceKeyField, QuickSelect, StateField
+from ludus.forms import HistoryMarkField, OnceKeyField, QuickSelect, StateField, gladiator_rows
 from ludus.history import mark
 from ludus.limits import MAX_DAY, MAX_SEED, MAX_YEAR, MIN_DAY, MIN_YEAR, bounded_integer
 from ludus.models import Editor, Gladiator
+from ludus.picker import share_reads
 
 # A run longer than arena.services.odds_runs.BACKGROUND_ABOVE is a background job with a
 # progress bar; this bounds what one member can ask the worker for.
@@ -102,13 +103,12 @@ class GladiatorPairForm(CampaignForm):
                 status=Gladiator.Status.DEAD
             )
         fighters = fighters.select_related("owner")
-        options = _fighter_options(fighters)  # one query for both selects (issue 14)
         for name in ("fighter_a", "fighter_b"):
             field = self.fields[name]
             field.queryset = fighters
             field.label_from_instance = _fighter_label
-            empty = [("", field.empty_label)] if field.empty_label is not None else []
-            field.widget.quick_options = empty + options
+            field.widget.rows = _fighter_options  # read as values (issue 14)
+        share_reads(self, "fighter_a", "fighter_b")  # one read for both selects
 
     def clean(self):
         data = super().clean()
@@ -120,7 +120,7 @@ class GladiatorPairForm(CampaignForm):
 
 def _fighter_options(fighters) -> list[tuple[int, str]]:
     """The options of a fighter select, each labelled as `_fighter_label` labels a man, read
-    as values (no model per man): a thousand men render in a few milliseconds."""
+    as values (no model per man): a hundred men render in a millisecond."""
     kits = dict(Gladiator._meta.get_field("armatura").flatchoices)
     rows = fighters.values_list("pk", "name", "armatura", "sheet", "owner__school")
     return [
@@ -315,6 +315,7 @@ class BoutReplaceForm(forms.Form):
     def __init__(self, *args, fighters, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["gladiator"].queryset = fighters
+        self.fields["gladiator"].widget.rows = gladiator_rows  # read as values (issue 14)
 
 
 class BoutOrdersForm(forms.Form):

@@ -8,7 +8,9 @@ from django import forms
 from arena.adapters.moritari import BEAST_KINDS, KINDS
 from arena.models import Show
 from arena.services.fights import Entrant
+from ludus.forms import QuickSelect, gladiator_rows
 from ludus.models import Gladiator
+from ludus.picker import share_reads
 
 MEN = 6
 BEASTS = 3
@@ -40,11 +42,17 @@ class FightAddForm(forms.Form):
         super().__init__(*args, **kwargs)
         for n in range(1, MEN + 1):
             self.fields[man_field(n)] = forms.ModelChoiceField(
-                queryset=fighters, required=False, label=f"Man {n}", empty_label="—"
+                queryset=fighters,
+                required=False,
+                label=f"Man {n}",
+                empty_label="—",
+                widget=QuickSelect(),
             )
+            self.fields[man_field(n)].widget.rows = gladiator_rows  # read as values (issue 14)
             self.fields[f"consent_{n}"] = forms.BooleanField(
                 required=False, label="He consents (a rudiarius)"
             )
+        share_reads(self, *(man_field(n) for n in range(1, MEN + 1)))  # one read for all six
         for n in range(1, BEASTS + 1):
             kind, name = beast_fields(n)
             self.fields[kind] = forms.ChoiceField(
@@ -68,6 +76,7 @@ class FightAddForm(forms.Form):
             if man is not None:
                 consent = bool(data.get(f"consent_{n}"))
                 out.append(Entrant(gladiator=man, consent=consent, field=man_field(n)))
+        share_reads(self, *(man_field(n) for n in range(1, MEN + 1)))  # one read for all six
         for n in range(1, BEASTS + 1):
             kind, name = beast_fields(n)
             if data.get(kind) or (data.get(name) or "").strip():

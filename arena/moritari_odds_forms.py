@@ -10,8 +10,10 @@ from arena.adapters import moritari
 from arena.errors import BoutError
 from arena.forms import CampaignForm
 from arena.services.moritari_odds import BACKGROUND_ABOVE, MAX_FIGHTS, MoritariOddsAsk, Pick
+from ludus.forms import QuickSelect
 from ludus.limits import MAX_SEED, bounded_integer
 from ludus.models import Gladiator
+from ludus.picker import share_reads
 from rules.core.errors import RulesError
 
 SLOTS = 6
@@ -24,10 +26,48 @@ NOT_OFFERED = "{label}: not a man of this campaign or a beast of the skirmish."
 REFUSED = "The fighters chosen: {error}"
 
 
-def _man_label(man: Gladiator) -> str:
-    school = man.owner.name if man.owner_id else "no school"
-    wounds = f", {man.wounds} Wound{'s' if man.wounds != 1 else ''}" if man.wounds else ""
-    return f"{man.name}, {man.get_armatura_display().lower()} ({school}{wounds})"
+def _man_rows(men) -> list[tuple[str, str]]:
+    """The options of `men`: "man:<pk>", labelled "Bithys, thraex (Nerva, 2 Wounds)" (his
+    armatura, his school, the Wounds he carries), read as values."""
+    kits = dict(Gladiator._meta.get_field("armatura").flatchoices)
+    rows = men.values_list("pk", "name", "armatura", "owner__name", "wounds")
+    options = []
+    for pk, name, kit, school, wounds in rows:
+        carried = f", {wounds} Wound{'s' if wounds != 1 else ''}" if wounds else ""
+        kind = str(kits.get(kit, kit)).lower()
+        options.append((f"{MAN}{pk}", f"{name}, {kind} ({school or 'no school'}{carried})"))
+    return options
+
+
+def _man_pk(value: str) -> str | None:
+    pk = value.removeprefix(MAN)
+    return pk if value.startswith(MAN) and pk.isdigit() and len(pk) < 19 else None
+
+
+class FighterField(forms.ModelChoiceField):
+    """A fighter of one slot: a man of the campaign ("man:<pk>", one of `queryset`) or a beast
+    of the skirmish ("beast:<kind>"); its value is that string. Its select searches the men
+    (ludus.picker), the beasts always listed after them."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return ""
+        value = str(value)
+        if value.startswith(BEAST) and value.removeprefix(BEAST) in moritari.BEAST_KINDS:
+            return value
+        pk = _man_pk(value)
+        if pk is not None and self.queryset.filter(pk=int(pk)).exists():
+            return value
+        raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
+
+    def validate(self, value):
+        forms.Field.validate(self, value)
+
+    def prepare_value(self, value):
+        return value
+
+    def has_changed(self, initial, data):
+        return str(initial or "") != str(data or "")
 
 
 class MoritariOddsForm(CampaignForm):
@@ -48,36 +88,37 @@ class MoritariOddsForm(CampaignForm):
         self.fields["fights"].error_messages["required"] = (
             f"Fights: how many to fight, {MIN_FIGHTS} to {MAX_FIGHTS:,}."
         )
-        men = (
+        self.men_offered = (
             Gladiator.objects.filter(campaign=campaign)
             .exclude(status=Gladiator.Status.DEAD)
             .select_related("owner")
             .order_by("name")
         )
-        self.men = {man.pk: man for man in men}
         beasts = [
             (BEAST + key, f"A {moritari.KINDS[key].name.lower()}") for key in moritari.BEAST_KINDS
         ]
-        choices = [
-            ("", "(none)"),
-            ("Men of the campaign", [(f"{MAN}{pk}", _man_label(m)) for pk, m in self.men.items()]),
-            ("Beasts", beasts),
-        ]
         for slot in range(1, SLOTS + 1):
             label = f"Fighter {slot}"
-            self.fields[f"fighter_{slot}"] = forms.ChoiceField(
-                choices=choices,
+            field = FighterField(
+                queryset=self.men_offered,
                 required=False,
                 label=label,
+                empty_label="(none)",
+                widget=QuickSelect(),
                 error_messages={"invalid_choice": NOT_OFFERED.format(label=label)},
             )
+            field.widget.rows = _man_rows
+            field.widget.extra = beasts
+            field.widget.pk_of = _man_pk
+            self.fields[f"fighter_{slot}"] = field
+        share_reads(self, *(f"fighter_{slot}" for slot in range(1, SLOTS + 1)))
 
     def slot_fields(self) -> list:
         return [self[f"fighter_{slot}"] for slot in range(1, SLOTS + 1)]
 
     def _pick(self, slot: int, value: str) -> Pick:
         if value.startswith(MAN):
-            return Pick(man=self.men[int(value.removeprefix(MAN))])
+            return Pick(man=self.men_offered.get(pk=int(value.removeprefix(MAN))))
         return Pick(beast=value.removeprefix(BEAST))
 
     def clean(self):

@@ -10,6 +10,7 @@ from django import forms
 from arena.adapters import sands_odds as sands
 from arena.forms import SAME_FIGHTER, CampaignForm
 from arena.services.sands_odds import BACKGROUND_ABOVE, MAX_BOUTS, SandsOddsAsk
+from ludus.forms import QuickSelect
 from ludus.limits import MAX_SEED, bounded_integer
 from ludus.models import Gladiator
 
@@ -37,11 +38,14 @@ def order_field_names(side: str) -> list[str]:
 
 class SandsOddsForm(CampaignForm):
     fighter_a = forms.ModelChoiceField(
-        queryset=Gladiator.objects.none(), required=False, label="First fighter"
+        queryset=Gladiator.objects.none(), required=False, label="First fighter", widget=QuickSelect
     )
     kind_a = forms.ChoiceField(choices=KIND_CHOICES, initial=SIDES["a"], label="Or a standard")
     fighter_b = forms.ModelChoiceField(
-        queryset=Gladiator.objects.none(), required=False, label="Second fighter"
+        queryset=Gladiator.objects.none(),
+        required=False,
+        label="Second fighter",
+        widget=QuickSelect,
     )
     kind_b = forms.ChoiceField(choices=KIND_CHOICES, initial=SIDES["b"], label="Or a standard")
     turn_limit = bounded_integer(
@@ -73,14 +77,16 @@ class SandsOddsForm(CampaignForm):
         fighters = fighters.filter(armatura__in=list(sands.KINDS)).exclude(
             status=Gladiator.Status.DEAD
         )
+        self._shared: dict = {}
         for side in "ab":
             field = self.fields[f"fighter_{side}"]
-            field.queryset = fighters.order_by("name")
+            field.queryset = fighters.select_related("owner").order_by("name")
             field.empty_label = "(none: the standard below)"
             field.label_from_instance = _fighter_label
             field.error_messages["invalid_choice"] = (
                 f"{field.label}: not a murmillo or thraex of this campaign."
             )
+            field.widget.shared = self._shared  # one read for both selects
             self.fields[f"kind_{side}"].error_messages |= {
                 "invalid_choice": f"{SIDE_NAMES[side]}'s standard: murmillo or thraex.",
                 "required": f"{SIDE_NAMES[side]}'s standard: murmillo or thraex.",

@@ -7,7 +7,7 @@ import json
 from django import forms
 
 from arena.models import Show
-from ludus.forms import OnceKeyField
+from ludus.forms import OnceKeyField, QuickSelect, quick_named_options
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # a campaign of years is a few megabytes
 TOO_BIG = "file: a campaign file is at most {limit} MB; this one is {size:.1f} MB."
@@ -40,11 +40,13 @@ class ShareLinkForm(forms.Form):
         required=False,
         empty_label="The campaign's public record",
         label="What the link shows",
+        widget=QuickSelect,
     )
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["show"].queryset = Show.objects.filter(campaign=campaign).order_by("day", "pk")
+        quick_named_options(self.fields["show"])
 
 
 class ExportForm(forms.Form):

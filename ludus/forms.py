@@ -1,14 +1,12 @@
 """Forms of the ludus pages. They check the shape of the input; the services check rules."""
 
-import html
 import uuid
 
 from django import forms
 from django.core.validators import RegexValidator
-from django.forms.utils import flatatt
-from django.utils.safestring import mark_safe
 
 from ludus.models import Gladiator
+from ludus.picker import QuickSelect as QuickSelect  # the searchable select, re-exported
 
 BAD_KEY = "The form's key (field key) is missing or damaged; reload the page and send it again."
 
@@ -107,38 +105,11 @@ class UndoMarkForm(forms.Form):
     )
 
 
-class QuickSelect(forms.Select):
-    """A select whose options are written in Python rather than through a template each: a
-    list of a thousand men, shows or accounts (a long campaign's) renders in a millisecond or
-    two instead of a hundred (issue 14). The same HTML as `forms.Select`, without optgroups."""
-
-    # Options read as values (`quick_options`: (value, label) pairs, set by the helpers
-    # below) are drawn as they are, past Django's normalising of `choices`.
-    quick_options: list[tuple[object, str]] | None = None
-
-    def render(self, name, value, attrs=None, renderer=None):
-        final = self.build_attrs(self.attrs, attrs)
-        chosen = {str(v) for v in self.format_value(value)}
-        options = []
-        choices = self.quick_options if self.quick_options is not None else self.choices
-        for option_value, label in choices:
-            raw = getattr(option_value, "value", option_value)  # ModelChoiceIteratorValue
-            text = "" if raw is None else str(raw)
-            shown = text if isinstance(raw, int) else html.escape(text)  # a number needs none
-            selected = " selected" if text in chosen else ""
-            options.append(f'<option value="{shown}"{selected}>{html.escape(str(label))}</option>')
-        return mark_safe(  # noqa: S308 - every value and label is escaped above
-            f'<select name="{html.escape(name)}"{flatatt(final)}>{"".join(options)}</select>'
-        )
-
-
 def quick_gladiator_options(form: forms.Form) -> None:
     """Give every select of men in `form` (a ModelChoiceField of gladiators, labelled as a man
-    names himself: "Bithys the thraex") its options read as values, not as a model per man:
-    five selects of a thousand men each render in milliseconds (issue 14). The field still
-    checks an answer against its queryset; only the options drawn change how they are read.
-    Call it once the form's querysets are set (setting one resets its widget's choices)."""
-    kits = dict(Gladiator._meta.get_field("armatura").flatchoices)
+    names himself: "Bithys the thraex") its options read as values, not as a model per man
+    (issue 14). The field still checks an answer against its queryset; only the options drawn
+    change how they are read (ludus.picker draws at most a hundred and one of them)."""
     for field in form.fields.values():
         if not isinstance(field, forms.ModelChoiceField) or not isinstance(
             field.widget, QuickSelect
@@ -146,13 +117,17 @@ def quick_gladiator_options(form: forms.Form) -> None:
             continue
         if field.queryset.model is not Gladiator or _custom_label(field):
             continue
-        rows = field.queryset.values_list("pk", "name", "armatura", "is_charioteer")
-        options = [
-            (pk, f"{name} the {'driver' if driver else str(kits.get(kit, kit)).lower()}")
-            for pk, name, kit, driver in rows
-        ]
-        empty = [("", field.empty_label)] if field.empty_label is not None else []
-        field.widget.quick_options = empty + options
+        field.widget.rows = gladiator_rows
+
+
+def gladiator_rows(queryset) -> list[tuple[int, str]]:
+    """(pk, "Bithys the thraex") for each man of `queryset`, read as values."""
+    kits = dict(Gladiator._meta.get_field("armatura").flatchoices)
+    rows = queryset.values_list("pk", "name", "armatura", "is_charioteer")
+    return [
+        (pk, f"{name} the {'driver' if driver else str(kits.get(kit, kit)).lower()}")
+        for pk, name, kit, driver in rows
+    ]
 
 
 def _custom_label(field: forms.ModelChoiceField) -> bool:
@@ -165,8 +140,9 @@ def _custom_label(field: forms.ModelChoiceField) -> bool:
 
 def quick_named_options(field: forms.ModelChoiceField) -> None:
     """Give a select of rows labelled by their `name` (an account, a show: `__str__` returns
-    the name) its options read as values, not as a model per row (issue 14). Call it once the
-    field's queryset is set."""
-    rows = field.queryset.values_list("pk", "name")
-    empty = [("", field.empty_label)] if field.empty_label is not None else []
-    field.widget.quick_options = empty + list(rows)
+    the name) its options read as values, not as a model per row (issue 14)."""
+    field.widget.rows = named_rows
+
+
+def named_rows(queryset) -> list[tuple[int, str]]:
+    return list(queryset.values_list("pk", "name"))

@@ -6,7 +6,7 @@ ludus/services/ludus.py checks the rest and writes.
 
 from django import forms
 
-from ludus.forms import OnceKeyField
+from ludus.forms import OnceKeyField, QuickSelect, gladiator_rows
 from ludus.models import Campaign, Gladiator, Lanista, Patron
 
 CALLED_FOR_HELP = "A bout, a hire in another town, a day training recruits…"
@@ -19,7 +19,10 @@ class FavorRecordForm(forms.Form):
         label="or a new patron", max_length=80, required=False, help_text="A name, if not listed."
     )
     gladiator = forms.ModelChoiceField(
-        label="Owed by (a man)", queryset=Gladiator.objects.none(), required=False
+        label="Owed by (a man)",
+        queryset=Gladiator.objects.none(),
+        required=False,
+        widget=QuickSelect,
     )
     owed_by = forms.CharField(
         label="Owed by (a name)",
@@ -51,6 +54,7 @@ class FavorRecordForm(forms.Form):
             "name"
         )
         self.fields["gladiator"].empty_label = "No one of the campaign's men"
+        self.fields["gladiator"].widget.rows = gladiator_rows
 
     def service_kwargs(self) -> dict:
         data = self.cleaned_data

@@ -10,6 +10,7 @@ from django import forms
 
 from economy.limits import MAX_STAKE
 from economy.models import Book
+from ludus.forms import QuickSelect
 from ludus.limits import bounded_integer
 
 
@@ -20,7 +21,9 @@ def new_key() -> str:
 class BetForm(forms.Form):
     """A stake on one side. The hidden key makes a double click or a retry write once."""
 
-    bettor = forms.ModelChoiceField(queryset=None, empty_label=None, label="Bettor")
+    bettor = forms.ModelChoiceField(
+        queryset=None, empty_label=None, label="Bettor", widget=QuickSelect
+    )
     side = forms.TypedChoiceField(coerce=int, choices=(), label="On")
     stake = bounded_integer(label="Stake (sesterces)", low=1, high=MAX_STAKE)
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)

@@ -13,6 +13,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from arena.book import services as book_services
@@ -31,6 +32,7 @@ from economy.models import Book
 from economy.services import betting
 from ludus.access import Access, campaign_view
 from ludus.errors import AlreadyDone
+from ludus.picker import pick_answer
 
 
 def _get_book(access: Access, book_id: int) -> Book:
@@ -87,7 +89,10 @@ def _book_context(request: HttpRequest, access: Access, book: Book, bet_form=Non
 def book_detail(request: HttpRequest, campaign_id: int, book_id: int) -> HttpResponse:
     access = request.access
     book = _get_book(access, book_id)
-    return render(request, "arena/book/book_detail.html", _book_context(request, access, book))
+    context = _book_context(request, access, book)
+    if (answer := pick_answer(request, context["bet_form"])) is not None:  # a bettor search
+        return answer
+    return render(request, "arena/book/book_detail.html", context)
 
 
 @campaign_view(nav="bets")
@@ -127,6 +132,7 @@ def bet_place_view(request: HttpRequest, campaign_id: int, book_id: int) -> Http
         status = 400
     book.refresh_from_db()
     context = _book_context(request, access, book, bet_form=form)
+    pick_answer(request, form, url=reverse("bets:book_detail", args=[campaign_id, book.pk]))
     template = "arena/book/book_detail.html"
     if request.htmx:
         template += "#book-page"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
-from ludus.forms import OnceKeyField, StateField
+from ludus.forms import OnceKeyField, QuickSelect, StateField
 from ludus.limits import bounded_integer
 
 LEGS = (1, 2, 3)
@@ -70,7 +70,7 @@ class RaceEntryForm(forms.Form):
     """A man for the field: one of the campaign's men in the ludus, and his faction (one
     already known, or a new name typed in)."""
 
-    gladiator = forms.ModelChoiceField(queryset=None, label="Driver")
+    gladiator = forms.ModelChoiceField(queryset=None, label="Driver", widget=QuickSelect)
     faction = forms.ChoiceField(required=False)
     new_faction = forms.CharField(required=False, max_length=30, label="or a new faction")
 

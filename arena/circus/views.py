@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.core.exceptions import ObjectDoesNotExist
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
@@ -32,6 +33,7 @@ from arena.selectors.calendar import show_day_note
 from economy.services.betting import book_sides
 from ludus.access import Access, campaign_view
 from ludus.errors import AlreadyDone, Refusal
+from ludus.picker import pick_answer
 from ludus.views.calendar import say_if_moved
 
 
@@ -152,7 +154,10 @@ def race_detail(request: HttpRequest, campaign_id: int, race_id: int) -> HttpRes
     template = "arena/circus/race_detail.html"
     if request.htmx and request.GET.get("part") == "page":
         template += "#race-page"
-    return render(request, template, _race_context(access, race))
+    context = _race_context(access, race)
+    if (answer := pick_answer(request, context["entry_form"])) is not None:  # a driver search
+        return answer
+    return render(request, template, context)
 
 
 @campaign_view(gm_only=True, nav="circus")
@@ -236,6 +241,8 @@ def _field_response(request, access: Access, race_id: int, entry_form=None, stat
         return redirect("circus:race_detail", access.campaign.pk, race_id)
     race = _get_race(access, race_id)
     context = _race_context(access, race, entry_form=entry_form)
+    page_url = reverse("circus:race_detail", args=[access.campaign.pk, race_id])
+    pick_answer(request, context["entry_form"], url=page_url)  # its driver search
     return render(request, "arena/circus/partials/field_swap.html", context, status=status)
 
 

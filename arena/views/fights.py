@@ -10,13 +10,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from arena.forms_fights import FightAddForm, fight_form_for
 from arena.selectors.pages import fit_for_card
 from arena.services.fights import FightError, fight_add
-from arena.views.shows import _get_show, _show_context
+from arena.views.shows import _get_show, _show_context, _show_page
 from economy.ledger import LedgerError
 from economy.services.hire import hire_contract_create
 from ludus.access import campaign_view
@@ -72,4 +72,4 @@ def fight_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> Http
                 )
             return redirect("arena:show_detail", campaign_id, show_id)
     context = _show_context(access, show) | {"fight_form": form}
-    return render(request, "arena/shows/show_detail.html", context, status=400)
+    return _show_page(request, show, context, status=400)

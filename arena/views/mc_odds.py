@@ -17,10 +17,12 @@ from typing import Any, ClassVar
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 
 from ludus.access import Access
 from ludus.errors import Refusal
 from ludus.models import Campaign, Job
+from ludus.picker import pick_answer
 from rules.core.errors import RulesError
 
 RECENT_JOBS = 8
@@ -78,10 +80,18 @@ class MonteCarloOddsPage:
         """The result fragment under htmx, else the whole page around it."""
         if request.htmx:
             return render(request, f"{self.template}#{self.part}", context, status=status)
-        return render(request, self.template, self.context(access, **context), status=status)
+        return self.page(request, access, status=status, **context)
 
     def odds_page(self, request: HttpRequest) -> HttpResponse:
-        return render(request, self.template, self.context(request.access))
+        return self.page(request, request.access)
+
+    def page(self, request, access: Access, *, status: int = 200, **extra) -> HttpResponse:
+        """The whole page; its selects of men search the odds page (ludus.picker)."""
+        context = self.context(access, **extra)
+        page_url = reverse("arena:odds", args=[access.campaign.pk])
+        if (answer := pick_answer(request, context["form"], url=page_url)) is not None:
+            return answer
+        return render(request, self.template, context, status=status)
 
     def odds_run(self, request: HttpRequest) -> HttpResponse:
         """Run the odds asked and answer with the result (a fragment under htmx), or queue a

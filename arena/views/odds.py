@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from arena.adapters.era import Pool, distribution, exact_engine
@@ -41,6 +42,7 @@ from economy.odds_lines import OddsError, nearest_odds
 from ludus.access import Access, campaign_view
 from ludus.errors import Refusal
 from ludus.models import Gladiator
+from ludus.picker import pick_answer
 from rules.core.errors import RulesError
 
 RECENT_JOBS = 8
@@ -67,6 +69,15 @@ def _context(access: Access, **extra) -> dict:
     return context
 
 
+def _page(request: HttpRequest, access: Access, *, status: int = 200, **extra) -> HttpResponse:
+    """The whole page; its selects of men search the odds page (ludus.picker)."""
+    context = _context(access, **extra)
+    page_url = reverse("arena:odds", args=[access.campaign.pk])
+    if (answer := pick_answer(request, context["form"], url=page_url)) is not None:
+        return answer
+    return render(request, "arena/odds.html", context, status=status)
+
+
 @campaign_view(nav="odds")
 def odds(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
@@ -74,7 +85,7 @@ def odds(request: HttpRequest, campaign_id: int) -> HttpResponse:
         return sands_odds.odds_page(request)
     if access.campaign.ruleset == MORITARI:
         return moritari_odds.odds_page(request)
-    return render(request, "arena/odds.html", _context(access))
+    return _page(request, access)
 
 
 def _fair_line(name: str, p: float) -> str | None:
@@ -168,7 +179,7 @@ def _answer(request, access: Access, *, status: int = 200, **context) -> HttpRes
     if request.htmx:
         context.setdefault("max_bouts", MAX_ODDS_BOUTS)
         return render(request, "arena/odds.html#odds-result", context, status=status)
-    return render(request, "arena/odds.html", _context(access, **context), status=status)
+    return _page(request, access, status=status, **context)
 
 
 def _exact_result(ask: OddsAsk, exact) -> dict:
@@ -273,5 +284,4 @@ def pool_odds(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if request.htmx:
         context = {"pool_form": form, "pool_result": pool_result}
         return render(request, "arena/odds.html#pool-result", context, status=status)
-    context = _context(access, pool_form=form, pool_result=pool_result)
-    return render(request, "arena/odds.html", context, status=status)
+    return _page(request, access, status=status, pool_form=form, pool_result=pool_result)

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from arena.errors import BoutError
@@ -44,6 +45,7 @@ from economy.services.lex_tullia import lex_tullia_warning
 from ludus.access import Access, campaign_view
 from ludus.errors import AlreadyDone, Refusal
 from ludus.history import objects_changes
+from ludus.picker import pick_answer
 from ludus.views.calendar import say_if_moved
 
 SHOW_PLANNED = "{show} is planned for day {day}. Put pairs on its card."
@@ -154,6 +156,17 @@ def _show_context(
     }
 
 
+def _show_page(
+    request: HttpRequest, show: Show, context: dict, *, template: str = "", status: int = 200
+) -> HttpResponse:
+    """The show page; the planner's selects of men search it (ludus.picker)."""
+    page_url = reverse("arena:show_detail", args=[show.campaign_id, show.pk])
+    forms = (context.get("bout_form"), context.get("fight_form"), context.get("replace_form"))
+    if (answer := pick_answer(request, *forms, url=page_url)) is not None:
+        return answer
+    return render(request, template or "arena/shows/show_detail.html", context, status=status)
+
+
 @campaign_view(nav="shows")
 def show_detail(request: HttpRequest, campaign_id: int, show_id: int) -> HttpResponse:
     """A show's card (everyone); for the GM while it is planned, the planner as well."""
@@ -162,7 +175,7 @@ def show_detail(request: HttpRequest, campaign_id: int, show_id: int) -> HttpRes
     template = "arena/shows/show_detail.html"
     if request.htmx and request.GET.get("part") == "card":
         template += "#show-card"
-    return render(request, template, _show_context(access, show))
+    return _show_page(request, show, _show_context(access, show), template=template)
 
 
 def _orders(preset: str, ask: list[str], cut: bool = False) -> dict:
@@ -225,8 +238,7 @@ def bout_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpR
                     ),
                 )
             return redirect("arena:show_detail", campaign_id, show_id)
-    context = _show_context(access, show, bout_form=form)
-    return render(request, "arena/shows/show_detail.html", context, status=400)
+    return _show_page(request, show, _show_context(access, show, bout_form=form), status=400)
 
 
 @campaign_view(gm_only=True, nav="shows")
@@ -321,5 +333,5 @@ def show_edit_view(request: HttpRequest, campaign_id: int, show_id: int) -> Http
             fields = ", ".join(str(form.fields[name].label or name).lower() for name in changed)
             messages.success(request, SHOW_EDITED.format(show=show.name, fields=fields))
             return redirect("arena:show_detail", campaign_id, show_id)
-    context = _show_context(access, _get_show(access, show_id), edit_form=form)
-    return render(request, "arena/shows/show_detail.html", context, status=400)
+    show = _get_show(access, show_id)
+    return _show_page(request, show, _show_context(access, show, edit_form=form), status=400)

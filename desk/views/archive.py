@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from arena.models import ShareLink
@@ -22,6 +23,7 @@ from desk.services.exports import export_jobs, kept_export
 from economy.selectors.history import money_charts
 from ludus.access import campaign_view
 from ludus.errors import AlreadyDone, Refusal
+from ludus.picker import pick_answer
 
 IMPORTED = "{name} is imported as a new campaign. You are its game master."
 LINK_MADE = "A share link to {target} is made: give it to the spectators."
@@ -53,7 +55,10 @@ def backup_context(access, form=None, export=None) -> dict:
 
 @campaign_view(gm_only=True, nav="backup")
 def campaign_backup(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    return render(request, "desk/backup.html", backup_context(request.access))
+    context = backup_context(request.access)
+    if (answer := pick_answer(request, context["share_form"])) is not None:  # a show search
+        return answer
+    return render(request, "desk/backup.html", context)
 
 
 @campaign_view(gm_only=True, nav="backup")
@@ -77,6 +82,7 @@ def share_link_add(request: HttpRequest, campaign_id: int) -> HttpResponse:
         else:
             messages.success(request, LINK_MADE.format(target=link.target))
             return redirect("campaign_backup", campaign_id)
+    pick_answer(request, form, url=reverse("campaign_backup", args=[campaign_id]))
     return render(request, "desk/backup.html", backup_context(access, form), status=400)
 
 

@@ -9,6 +9,7 @@ import csv
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
@@ -25,6 +26,7 @@ from ludus.access import Access, campaign_view
 from ludus.forms import quick_named_options
 from ludus.models import Gladiator
 from ludus.paging import FromEitherEnd
+from ludus.picker import pick_answer
 
 PAGE_SIZE = 50
 FUNDED = "{account} is funded with {amount:,} HS."
@@ -79,6 +81,9 @@ def ledger(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 def _ledger_page(request, access: Access, fund_form, *, status: int = 200) -> HttpResponse:
     form, filters = _filters(request, access)
+    page_url = reverse("economy:ledger", args=[access.campaign.pk])  # answers the searches
+    if (answer := pick_answer(request, form, fund_form, url=page_url)) is not None:
+        return answer
     # The page names a transaction's man and links what it reverses by id: neither the
     # reversed transaction nor the clerk is read, nor the man's sheet (issue 14).
     listing = (

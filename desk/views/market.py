@@ -10,6 +10,7 @@ on every change and swaps in only the quote.
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from desk.armaturae import limit_armaturae
@@ -30,6 +31,7 @@ from economy.services.trade import gladiator_purchase, gladiator_sell, volunteer
 from ludus.access import Access, campaign_view
 from ludus.forms import quick_gladiator_options
 from ludus.models import Armatura
+from ludus.picker import PICK, pick_answer
 
 ACTIONS = ("hire", "buy", "sell", "sign", "manumit")
 
@@ -97,6 +99,10 @@ def _quote(name: str, form):
 
 
 def _page(request, access: Access, forms: dict, quotes: dict, *, status: int = 200):
+    # Each form's long selects search the market page ("buy.gladiator": the forms share names).
+    page_url = reverse("economy:market", args=[access.campaign.pk])
+    if (answer := pick_answer(request, forms, url=page_url)) is not None:
+        return answer
     context = {
         "forms": forms,
         "quotes": quotes,
@@ -109,6 +115,8 @@ def _page(request, access: Access, forms: dict, quotes: dict, *, status: int = 2
 def market(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     name = request.GET.get("quote", "")
+    if PICK in request.GET:  # a search of one of its selects (the form's `quote` comes along)
+        name = ""
     initial = {}
     if request.GET.get("gladiator", "").isdigit() and name not in ACTIONS:
         initial["gladiator"] = int(request.GET["gladiator"])

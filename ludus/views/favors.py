@@ -9,12 +9,14 @@ from django.contrib import messages
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from ludus.access import Access, campaign_view
 from ludus.errors import AlreadyDone
 from ludus.forms_favors import FavorCallForm, FavorRecordForm
 from ludus.models import Favor
+from ludus.picker import pick_answer
 from ludus.services.ludus import LudusError, favor_call, favor_record
 
 FAVOR_RECORDED = "Recorded: {favor}."
@@ -39,6 +41,17 @@ def visible_favors(access: Access):
     return favors.filter(Q(patron__lanista__player_id=user) | Q(gladiator__owner__player_id=user))
 
 
+def _record_form(request: HttpRequest, data=None) -> FavorRecordForm | None:
+    """The GM's form to record a Favor (None for a player). Drawn on a page answering a POST,
+    its select of men is searched from the Favors page (ludus.picker)."""
+    if not request.access.is_gm:
+        return None
+    form = FavorRecordForm(data, campaign=request.access.campaign)
+    if request.method == "POST":
+        pick_answer(request, form, url=reverse("favors", args=[request.access.campaign.pk]))
+    return form
+
+
 def _context(access: Access, *, record_form=None, call_errors=None, call_forms=None) -> dict:
     favors = list(visible_favors(access))
     call_forms = call_forms or {}
@@ -51,8 +64,6 @@ def _context(access: Access, *, record_form=None, call_errors=None, call_forms=N
         }
         for favor in favors
     ]
-    if access.is_gm and record_form is None:
-        record_form = FavorRecordForm(campaign=access.campaign)
     return {
         "owed": [row for row in rows if not row["favor"].is_called],
         "called": [row for row in rows if row["favor"].is_called],
@@ -62,8 +73,10 @@ def _context(access: Access, *, record_form=None, call_errors=None, call_forms=N
 
 @campaign_view(nav="favors")
 def favors(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    access = request.access
-    return render(request, "ludus/favors.html", _context(access))
+    record_form = _record_form(request)
+    if (answer := pick_answer(request, record_form)) is not None:
+        return answer
+    return render(request, "ludus/favors.html", _context(request.access, record_form=record_form))
 
 
 @campaign_view(gm_only=True, nav="favors")
@@ -71,6 +84,7 @@ def favors(request: HttpRequest, campaign_id: int) -> HttpResponse:
 def favor_record_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = request.access
     form = FavorRecordForm(request.POST, campaign=access.campaign)
+    pick_answer(request, form, url=reverse("favors", args=[campaign_id]))
     if form.is_valid():
         try:
             favor = favor_record(**form.service_kwargs())
@@ -114,6 +128,11 @@ def favor_call_view(request: HttpRequest, campaign_id: int, favor_id: int) -> Ht
                 ),
             )
             return redirect("favors", campaign_id)
-    context = _context(access, call_errors={favor.pk: error}, call_forms={favor.pk: form})
+    context = _context(
+        access,
+        record_form=_record_form(request),
+        call_errors={favor.pk: error},
+        call_forms={favor.pk: form},
+    )
     context["error"] = error
     return render(request, "ludus/favors.html", context, status=400)
