@@ -191,8 +191,9 @@ for _venue, _city in VENUE_CITY.items():
 
 
 def _settled_sums(campaign: Campaign) -> dict[int, list[int]]:
-    """Each man's settled bouts summed in the database: [Crowd Favor, bouts, palms, then his
-    wins in each city of `_CITIES`], keyed by the man's id (hired opponents aside).
+    """Each fighter's settled bouts summed in the database: [Crowd Favor, bouts, palms, then
+    his wins in each city of `_CITIES`], keyed by the man's id (hired opponents and drivers
+    aside).
 
     The entries are asked by the show's campaign and grouped by the man and the bout's status;
     the settled are kept here rather than by `status IN (...)` in the WHERE, which made SQLite
@@ -206,6 +207,7 @@ def _settled_sums(campaign: Campaign) -> dict[int, list[int]]:
     }
     grouped = (
         BoutEntry.objects.filter(bout__show__campaign=campaign, gladiator__isnull=False)
+        .exclude(gladiator__in=_drivers(campaign))
         .values("gladiator_id", "bout__status")
         .annotate(
             favor=Coalesce(Sum("standing"), 0),
@@ -260,6 +262,10 @@ def _fighters(campaign: Campaign) -> QuerySet[Gladiator]:
     return Gladiator.objects.filter(campaign=campaign, is_charioteer=False)
 
 
+def _drivers(campaign: Campaign) -> QuerySet[Gladiator]:
+    return Gladiator.objects.filter(campaign=campaign, is_charioteer=True).values("pk")
+
+
 def standings(campaign: Campaign) -> list[Standing]:
     """Every fighter of the campaign (the drivers aside) with his wins, Crowd Favor and Fame,
     by name: three queries however many men and bouts."""
@@ -275,31 +281,41 @@ BOARDS: dict[str, Callable[[_Figures], int]] = {
     "Crowd Favor": lambda man: man.favor,
     "Fame": lambda man: man.fame,
 }
+# The men in the running for a board (those at or above its `top`-th figure, ties included)
+# are named by id up to this many; past it (ties by the thousand), every fighter's name is
+# read by the campaign instead of sending thousands of ids.
+NAMED_BY_ID = 500
 
 
 def leaders(campaign: Campaign, *, top: int = 5) -> dict[str, list[tuple[Standing, int]]]:
     """The first `top` men by wins, by Crowd Favor won and by Fame (ties by name), each with
     the figure he leads by; a man with nothing to show (0) is not a leader.
 
-    Four queries however many men: the figures (`_figures`), every fighter's name (for the
-    ties: ranked here, a tuple a man), and the few leaders themselves."""
+    Four queries however many men: the figures (`_figures`), the names of the men in the
+    running (at or above each board's `top`-th figure: a few, unless many tie), and the
+    leaders themselves. Each board is cut at its `top`-th figure over plain integers, and
+    only the men in the running are sorted by figure and name."""
     figures = _figures(campaign)
-    names = dict(_fighters(campaign).values_list("pk", "name").order_by())
-    ranked = {}
+    running: dict[str, tuple[dict[int, int], list[int]]] = {}
     for title, figure in BOARDS.items():
-        ranked[title] = heapq.nsmallest(
-            top,
-            (
-                (-figure(man), names[pk], pk)
-                for pk, man in figures.items()
-                if pk in names and figure(man) > 0
-            ),
-        )
-    chosen = {pk for board in ranked.values() for _, _, pk in board}
+        values = {pk: figure(man) for pk, man in figures.items()}
+        best = heapq.nlargest(top, values.values())
+        least = max(1, best[-1]) if best else 1
+        running[title] = (values, [pk for pk, value in values.items() if value >= least])
+    named = {pk for _, pks in running.values() for pk in pks}
+    fighters = _fighters(campaign).order_by()
+    if len(named) <= NAMED_BY_ID:
+        fighters = fighters.filter(pk__in=named)
+    names = dict(fighters.values_list("pk", "name")) if named else {}
+    ranked = {
+        title: sorted(
+            (pk for pk in pks if pk in names), key=lambda pk: (-values[pk], names[pk], pk)
+        )[:top]
+        for title, (values, pks) in running.items()
+    }
+    chosen = {pk for board in ranked.values() for pk in board}
     men = Gladiator.objects.in_bulk(chosen) if chosen else {}
     return {
-        title: [
-            (Standing(men[pk], **figures[pk]._asdict()), -negative) for negative, _, pk in board
-        ]
+        title: [(Standing(men[pk], **figures[pk]._asdict()), running[title][0][pk]) for pk in board]
         for title, board in ranked.items()
     }
