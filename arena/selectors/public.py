@@ -9,6 +9,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import NamedTuple
 
 from django.db import connection
@@ -240,17 +241,20 @@ def _figures(campaign: Campaign) -> dict[int, _Figures]:
         by_city = priors.setdefault(man_id, {})
         by_city[city] = by_city.get(city, 0) + wins
     sums = _settled_sums(campaign)
-    nothing = [0] * (3 + len(_CITIES))
     found = {}
-    for man_id in sums.keys() | priors.keys():
-        favor, bouts, palms, *won = sums.get(man_id, nothing)
+    for man_id, (favor, bouts, palms, *won) in sums.items():
         if man_id in priors:
             by_city = dict(priors[man_id])
             for city, wins in zip(_CITIES, won, strict=True):
                 by_city[city] = by_city.get(city, 0) + wins
             won = list(by_city.values())
-        known = sum(1 for wins in won if wins >= KNOWN_WINS)
-        found[man_id] = _Figures(sum(won), favor, palms, known, bouts)
+        wins = sum(won)
+        # Known somewhere takes five wins in one city: none below five in all.
+        known = len([n for n in won if n >= KNOWN_WINS]) if wins >= KNOWN_WINS else 0
+        found[man_id] = _Figures(wins, favor, palms, known, bouts)
+    for man_id in priors.keys() - sums.keys():  # men with a record and no settled bout here
+        won = list(priors[man_id].values())
+        found[man_id] = _Figures(sum(won), 0, 0, len([n for n in won if n >= KNOWN_WINS]), 0)
     return found
 
 
@@ -273,9 +277,9 @@ def standings(campaign: Campaign) -> list[Standing]:
 
 
 BOARDS: dict[str, Callable[[_Figures], int]] = {
-    "Wins": lambda man: man.wins,
-    "Crowd Favor": lambda man: man.favor,
-    "Fame": lambda man: man.fame,
+    "Wins": attrgetter("wins"),
+    "Crowd Favor": attrgetter("favor"),
+    "Fame": attrgetter("fame"),
 }
 # The men in the running for a board (those at or above its `top`-th figure, ties included)
 # are named by id up to this many; past it (ties by the thousand), every fighter's name is
