@@ -10,7 +10,9 @@
 # are summed from them here. economy.ledger.day_mismatches sums them again and compares.
 #
 # The index on (campaign, day) of economy_transaction gives a campaign's first day of money
-# from the index (MIN), not by reading its 145,000 transactions.
+# from the index (MIN), not by reading its 145,000 transactions; the one on (campaign, kind,
+# balance descending, name, id) of economy_account gives each kind's richest few from the
+# index, not by sorting seven thousand peculia.
 
 import django.db.models.deletion
 from django.db import migrations, models
@@ -124,6 +126,12 @@ class Migration(migrations.Migration):
                     )
                 ],
             },
+        ),
+        migrations.AddIndex(
+            model_name="account",
+            index=models.Index(
+                fields=["campaign", "kind", "-balance", "name", "id"], name="account_kind_richest"
+            ),
         ),
         migrations.AddIndex(
             model_name="transaction",
