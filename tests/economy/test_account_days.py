@@ -4,6 +4,7 @@ by day whatever the order of the days posted, checked by `ledger_check`, and the
 lines read from it equal to a plain computation from the entries, for the GM and a player."""
 
 import importlib
+import io
 
 import pytest
 from django.core.management import call_command
@@ -165,3 +166,13 @@ def test_ledger_check_finds_a_day_that_disagrees(season, capsys):
     assert (
         f"Account #{chest.pk} on day 6: kept -493 sesterces moved, its entries sum to -500" in out
     )
+
+
+def test_generation_and_the_demo_keep_the_days_too():
+    """Entries written in bulk (a generated campaign, the demo's campaign file) move their
+    days as the ledger's postings do."""
+    call_command("generate_campaign", seed=5, gladiators=8, shows=2, bouts=4, quiet=True)
+    call_command("load_demo", stdout=io.StringIO())
+    assert AccountDay.objects.count() > 0
+    assert _kept() == _summed()
+    assert day_mismatches() == []
