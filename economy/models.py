@@ -6,7 +6,8 @@ correction is a reversing Transaction. Balances are sums of entries; each Accoun
 its running balance (`Account.balance`), moved by economy.ledger in the same database
 transaction as the entries, under the account's row lock, so that an overdraft check costs the
 same on a ledger of 200,000 entries as on one of 2,000. It is derived from the entries and
-checked against them (economy.ledger.balance_mismatches, `manage.py ledger_check`).
+checked against them (economy.ledger.balance_mismatches, `manage.py ledger_check`). What each
+account moved each day (AccountDay) is kept by the database itself, from each new entry.
 """
 
 from django.conf import settings
