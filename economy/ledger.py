@@ -18,7 +18,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Sum
 
 from economy.limits import MAX_ENTRY
-from economy.models import Account, Entry, Transaction
+from economy.models import Account, AccountDay, Entry, Transaction
 from ludus.errors import Refusal
 from ludus.models import Campaign
 from ludus.validation import full_clean_held
@@ -94,6 +94,41 @@ def balance_mismatches(campaign: Campaign | None = None) -> list[Mismatch]:
         for account in accounts
         if account.balance != totals.get(account.pk, 0)
     ]
+
+
+@dataclass(frozen=True)
+class DayMismatch:
+    account_id: int
+    day: int
+    kept: int  # what economy_accountday holds for that account and day (0: no row)
+    summed: int  # the sum of the account's entries in that day's transactions
+
+
+def day_mismatches(campaign: Campaign | None = None) -> list[DayMismatch]:
+    """Every (account, day) whose kept movement (AccountDay, kept by the database's trigger)
+    differs from the sum of the account's entries in that day's transactions: none, unless
+    something wrote past the ledger's triggers. Two grouped queries."""
+    entries = Entry.objects.all()
+    days = AccountDay.objects.all()
+    if campaign is not None:
+        entries = entries.filter(account__campaign=campaign)
+        days = days.filter(account__campaign=campaign)
+    summed = dict(
+        ((account_id, day), total)
+        for account_id, day, total in entries.values("account_id", "transaction__day")
+        .annotate(total=Sum("amount"))
+        .values_list("account_id", "transaction__day", "total")
+        .order_by()
+    )
+    kept = {
+        (account_id, day): moved
+        for account_id, day, moved in days.values_list("account_id", "day", "moved").order_by()
+    }
+    found = [
+        DayMismatch(*key, kept.get(key, 0), summed.get(key, 0))
+        for key in sorted(summed.keys() | kept.keys())
+    ]
+    return [mismatch for mismatch in found if mismatch.kept != mismatch.summed]
 
 
 def _check_legs(campaign: Campaign, legs: list[Leg]) -> None:

@@ -6,12 +6,17 @@ these rows.
 
 from __future__ import annotations
 
-from collections import defaultdict
+import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
+from typing import NamedTuple
 
-from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.db import connection
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum, prefetch_related_objects
+from django.db.models.functions import Coalesce
 
-from arena.models import VENUE_CITY, Bout, BoutEntry, Race, RaceEntry, Show, Venue
+from arena.models import VENUE_CITY, Bout, BoutEntry, Race, RaceEntry, Show
 from arena.selectors.records import KNOWN_WINS, SETTLED
 from ludus.models import Campaign, Gladiator, Injury, PriorRecord
 
@@ -180,75 +185,167 @@ class Standing:
 
     @property
     def fame(self) -> int:
-        """Our reading (docs/rules.md, "Fame"): a point a win, one more for each palm, two for
-        each city where he is Known."""
-        return (
-            FAME_PER_WIN * self.wins
-            + FAME_PER_PALM * self.palms
-            + FAME_PER_CITY_KNOWN * self.cities_known
+        return _fame(self.wins, self.palms, self.cities_known)
+
+
+def _fame(wins: int, palms: int, cities_known: int) -> int:
+    """Our reading (docs/rules.md, "Fame"): a point a win, one more for each palm, two for
+    each city where he is Known."""
+    return FAME_PER_WIN * wins + FAME_PER_PALM * palms + FAME_PER_CITY_KNOWN * cities_known
+
+
+class _Figures(NamedTuple):
+    """A man's standing without the man: what `_figures` works out for every fighter (a
+    tuple: ten thousand of them are made for each page that shows the leaders)."""
+
+    wins: int = 0
+    favor: int = 0
+    palms: int = 0
+    cities_known: int = 0
+    bouts: int = 0
+
+    @property
+    def fame(self) -> int:
+        return _fame(self.wins, self.palms, self.cities_known)
+
+
+# The cities of the venues, each with its venues: a man's campaign wins are counted by city in
+# the database (a count per city), not by reading each of his bouts.
+_CITIES: dict[str, list[str]] = {}
+for _venue, _city in VENUE_CITY.items():
+    _CITIES.setdefault(_city, []).append(_venue.value)
+
+
+# Every status but the settled. Such bouts (planned, being fought or void, of every campaign)
+# are few beside the settled, and their ids come from the status index alone.
+UNSETTLED = [status for status in Bout.Status if status not in SETTLED]
+
+
+def _settled_sums(campaign: Campaign) -> dict[int, list[int]]:
+    """Each fighter's settled bouts summed in the database: [Crowd Favor, bouts, palms, then
+    his wins in each city of `_CITIES`], keyed by the man's id (hired opponents and drivers
+    aside).
+
+    The entries are read by the show's campaign, through the bouts' show index alone: the
+    bouts not settled are left out by id (`UNSETTLED`, from the status index), so no bout row
+    is read. Asking for the settled by `status IN (...)` instead made SQLite walk every bout of
+    the database by its status index (see records_of), and reading each bout's status cost a
+    third of the query. The rows are read through a plain cursor: the ORM's int() on each of
+    the six sums of ten thousand rows cost as much as the rest of the Python of the leaders."""
+    won = Q(result=BoutEntry.Result.WON)
+    by_city = {
+        f"won_in_{index}": Count("pk", filter=won & Q(bout__show__venue__in=venues))
+        for index, venues in enumerate(_CITIES.values())
+    }
+    grouped = (
+        BoutEntry.objects.filter(bout__show__campaign=campaign, gladiator__isnull=False)
+        .exclude(bout__in=Bout.objects.filter(status__in=UNSETTLED).values("pk"))
+        .exclude(gladiator__in=_drivers(campaign))
+        .values("gladiator_id")
+        .annotate(
+            favor=Coalesce(Sum("standing"), 0),
+            bouts=Count("pk"),
+            palms=Count("pk", filter=won & Q(standing__gte=PALM_AT)),
+            **by_city,
         )
+        .values_list("gladiator_id", "favor", "bouts", "palms", *by_city)
+        .order_by()
+    )
+    sql, params = grouped.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return {man_id: figures for man_id, *figures in cursor.fetchall()}
+
+
+def _figures(campaign: Campaign) -> dict[int, _Figures]:
+    """Every fighter's figures (the drivers aside, and men with nothing to count), keyed by
+    the man's id: two queries however many men and bouts. A man is Known in a city by his
+    wins there, brought in (PriorRecord) and won in the campaign."""
+    priors: dict[int, dict[str, int]] = {}
+    rows = PriorRecord.objects.filter(gladiator__in=_fighters(campaign))
+    for man_id, city, wins in rows.values_list("gladiator_id", "city", "wins").order_by():
+        by_city = priors.setdefault(man_id, {})
+        by_city[city] = by_city.get(city, 0) + wins
+    sums = _settled_sums(campaign)
+    found = {}
+    for man_id, (favor, bouts, palms, *won) in sums.items():
+        if man_id in priors:
+            by_city = dict(priors[man_id])
+            for city, wins in zip(_CITIES, won, strict=True):
+                by_city[city] = by_city.get(city, 0) + wins
+            won = list(by_city.values())
+        wins = sum(won)
+        # Known somewhere takes five wins in one city: none below five in all.
+        known = len([n for n in won if n >= KNOWN_WINS]) if wins >= KNOWN_WINS else 0
+        found[man_id] = _Figures(wins, favor, palms, known, bouts)
+    for man_id in priors.keys() - sums.keys():  # men with a record and no settled bout here
+        won = list(priors[man_id].values())
+        found[man_id] = _Figures(sum(won), 0, 0, len([n for n in won if n >= KNOWN_WINS]), 0)
+    return found
+
+
+def _fighters(campaign: Campaign) -> QuerySet[Gladiator]:
+    return Gladiator.objects.filter(campaign=campaign, is_charioteer=False)
+
+
+def _drivers(campaign: Campaign) -> QuerySet[Gladiator]:
+    return Gladiator.objects.filter(campaign=campaign, is_charioteer=True).values("pk")
 
 
 def standings(campaign: Campaign) -> list[Standing]:
-    """Every fighter of the campaign (the drivers aside) with his wins, Crowd Favor and Fame.
+    """Every fighter of the campaign (the drivers aside) with his wins, Crowd Favor and Fame,
+    by name: three queries however many men and bouts."""
+    figures = _figures(campaign)
+    return [
+        Standing(man, **figures.get(man.pk, _Figures())._asdict())
+        for man in _fighters(campaign).order_by("name", "pk")
+    ]
 
-    Three queries however many men (a long campaign has ten thousand): the men, their prior
-    wins by city, and their bout entries; each man's wins by city are what `records_by_city`
-    counts. The settled are kept here, not by `status IN (...)` in the WHERE
-    (see arena.selectors.records.records_of)."""
-    fighters = Gladiator.objects.filter(campaign=campaign, is_charioteer=False)
-    men = list(fighters.order_by("name", "pk"))
-    wins_in: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    priors = PriorRecord.objects.filter(gladiator__in=fighters)
-    for man_id, city, wins in priors.values_list("gladiator_id", "city", "wins"):
-        wins_in[man_id][city] += wins
-    # Every bout entry of the campaign's fighters, driven by the men's index: asked by the
-    # show's campaign as well, SQLite walked every bout and probed it for ten thousand men.
-    entries = (
-        BoutEntry.objects.filter(gladiator__in=fighters)
-        .values_list("gladiator_id", "bout__status", "bout__show__venue", "standing", "result")
-        .order_by()
-    )
-    favor: dict[int, int] = {}
-    palms: dict[int, int] = {}
-    bouts: dict[int, int] = {}
-    for man_id, status, venue, standing, result in entries:
-        if status not in SETTLED:
-            continue
-        favor[man_id] = favor.get(man_id, 0) + (standing or 0)
-        bouts[man_id] = bouts.get(man_id, 0) + 1
-        if result == BoutEntry.Result.WON:
-            wins_in[man_id][VENUE_CITY[Venue(venue)]] += 1
-            if (standing or 0) >= PALM_AT:
-                palms[man_id] = palms.get(man_id, 0) + 1
-    rows = []
-    for man in men:
-        by_city = wins_in.get(man.pk, {})
-        rows.append(
-            Standing(
-                gladiator=man,
-                wins=sum(by_city.values()),
-                favor=favor.get(man.pk, 0),
-                palms=palms.get(man.pk, 0),
-                cities_known=sum(1 for wins in by_city.values() if wins >= KNOWN_WINS),
-                bouts=bouts.get(man.pk, 0),
-            )
-        )
-    return rows
+
+BOARDS: dict[str, Callable[[_Figures], int]] = {
+    "Wins": attrgetter("wins"),
+    "Crowd Favor": attrgetter("favor"),
+    "Fame": attrgetter("fame"),
+}
+# The men in the running for a board (those at or above its `top`-th figure, ties included)
+# are named by id up to this many; past it (ties by the thousand), every fighter's name is
+# read by the campaign instead of sending thousands of ids.
+NAMED_BY_ID = 500
 
 
 def leaders(campaign: Campaign, *, top: int = 5) -> dict[str, list[tuple[Standing, int]]]:
     """The first `top` men by wins, by Crowd Favor won and by Fame (ties by name), each with
-    the figure he leads by; a man with nothing to show (0) is not a leader."""
-    rows = standings(campaign)
-    boards = {}
-    for title, figure in (
-        ("Wins", lambda s: s.wins),
-        ("Crowd Favor", lambda s: s.favor),
-        ("Fame", lambda s: s.fame),
-    ):
-        ranked = sorted(
-            (s for s in rows if figure(s) > 0), key=lambda s: (-figure(s), s.gladiator.name)
-        )
-        boards[title] = [(s, figure(s)) for s in ranked[:top]]
-    return boards
+    the figure he leads by; a man with nothing to show (0) is not a leader.
+
+    Four queries however many men: the figures (`_figures`), the names of the men in the
+    running (at or above each board's `top`-th figure: a few, unless many tie), and the
+    leaders themselves. Each board is cut at its `top`-th figure over plain integers, and
+    only the men in the running are sorted by figure and name."""
+    figures = _figures(campaign)
+    running: dict[str, tuple[dict[int, int], list[int]]] = {}
+    for title, figure in BOARDS.items():
+        values = {pk: figure(man) for pk, man in figures.items()}
+        best = heapq.nlargest(top, values.values())
+        least = max(1, best[-1]) if best else 1
+        running[title] = (values, [pk for pk, value in values.items() if value >= least])
+    named = {pk for _, pks in running.values() for pk in pks}
+    fighters = _fighters(campaign).order_by()
+    if len(named) <= NAMED_BY_ID:
+        fighters = fighters.filter(pk__in=named)
+    names = dict(fighters.values_list("pk", "name")) if named else {}
+    ranked = {
+        title: sorted(
+            (pk for pk in pks if pk in names), key=lambda pk: (-values[pk], names[pk], pk)
+        )[:top]
+        for title, (values, pks) in running.items()
+    }
+    chosen = {pk for board in ranked.values() for pk in board}
+    men = Gladiator.objects.in_bulk(chosen) if chosen else {}
+    return {  # (a man removed since his name was read is left off)
+        title: [
+            (Standing(men[pk], **figures[pk]._asdict()), running[title][0][pk])
+            for pk in board
+            if pk in men
+        ]
+        for title, board in ranked.items()
+    }

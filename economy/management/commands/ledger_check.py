@@ -1,22 +1,27 @@
-"""`ledger_check`: every account's running balance summed again from its entries.
+"""`ledger_check`: every account's running balance, and what it moved each day, summed again
+from its entries.
 
     manage.py ledger_check                 # every campaign
     manage.py ledger_check --campaign 3    # one campaign
 
-Prints one line per account whose kept balance differs from the sum of its entries and exits
-with status 1 if there is any (a bad --campaign: status 2); otherwise a line saying how many
-accounts agree.
+Prints one line per account whose kept balance differs from the sum of its entries (and one
+per account and day whose kept movement, economy.models.AccountDay, differs from the sum of
+that day's entries) and exits with status 1 if there is any (a bad --campaign:
+status 2); otherwise a line saying how many accounts agree.
 """
 
 from django.core.management.base import BaseCommand, CommandError
 
-from economy.ledger import balance_mismatches
+from economy.ledger import balance_mismatches, day_mismatches
 from economy.models import Account
 from ludus.errors import Refusal
 from ludus.limits import MAX_ID, check_range
 from ludus.models import Campaign
 
 MISMATCH = "{account} (account #{pk}): kept {kept:,} sesterces, its entries sum to {summed:,}"
+DAY_MISMATCH = (
+    "Account #{pk} on day {day}: kept {kept:+,} sesterces moved, its entries sum to {summed:+,}"
+)
 
 
 class Command(BaseCommand):
@@ -46,11 +51,19 @@ class Command(BaseCommand):
                     summed=found.summed,
                 )
             )
-        if wrong:
+        wrong_days = day_mismatches(campaign)
+        for day in wrong_days:
+            pk, kept, summed = day.account_id, day.kept, day.summed
+            self.stdout.write(DAY_MISMATCH.format(pk=pk, day=day.day, kept=kept, summed=summed))
+        if wrong or wrong_days:
             raise CommandError(
-                f"{len(wrong)} account(s) disagree with their entries.", returncode=1
+                f"{len(wrong)} account(s) and {len(wrong_days)} account day(s) disagree with "
+                "their entries.",
+                returncode=1,
             )
         accounts = Account.objects.all()
         if campaign is not None:
             accounts = accounts.filter(campaign=campaign)
-        self.stdout.write(f"{accounts.count():,} accounts agree with their entries.")
+        self.stdout.write(
+            f"{accounts.count():,} accounts agree with their entries, day by day as in all."
+        )
