@@ -15,11 +15,19 @@ importing the layers above. Read here:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.core.exceptions import FieldDoesNotExist
 from django.db import models
-from django.db.models import F, IntegerField, OuterRef, Subquery, Value, prefetch_related_objects
+from django.db.models import (
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    Subquery,
+    Value,
+    prefetch_related_objects,
+)
 from simple_history.models import HistoricalRecords
 
 from ludus.errors import AlreadyDone
@@ -96,6 +104,9 @@ class Row:
     kind: str  # created, changed, removed
     changes: tuple[Change, ...]
     reason: str = ""
+    # Where the change log's row stands ("ludus.gladiator-123": its table and history id), for
+    # a link to the rows after or before it (CampaignLog.seek); not part of what it says.
+    key: str = field(default="", compare=False)
 
 
 def mark(obj) -> int:
@@ -368,8 +379,9 @@ class CampaignLog:
     once, newest first (from the oldest end for a slice past the middle: the walk to it is
     then the shorter), each table along its index; then, per table on the page, its rows with
     the row before each change, and what names them. A page costs a fixed number of queries
-    whatever the campaign's size and the page's number. Rows whose save changed nothing shown
-    are kept (as "changed", with no fields) so counts and pages agree.
+    whatever the campaign's size and the page's number. `seek` reads the rows after (or
+    before) a row's key without walking to it: the pager's links. Rows whose save changed
+    nothing shown are kept (as "changed", with no fields) so counts and pages agree.
     """
 
     def __init__(self, campaign):
@@ -379,12 +391,14 @@ class CampaignLog:
     def _records(self, tracked: Tracked):
         return tracked.model.history.filter(**{tracked.campaign_lookup: self.campaign.pk})
 
-    def _keys(self, position: int, tracked: Tracked):
+    def _keys(self, position: int, tracked: Tracked, beyond=None, older: bool = True):
         """The table's rows of the campaign as (date, history id, table), along its index: a
         table with the campaign's id filters on it; one whose campaign is a parent's (an
         injury's man, a pair's bout's show) asks whether the parent is among the campaign's,
         the parent's id wrapped (`+ 0`) so that SQLite walks the date index in order rather
-        than the parent's index and a sort of the whole table."""
+        than the parent's index and a sort of the whole table. `beyond` (a key): only the rows
+        after it in the log's order (`older`), or before it; the bound on the date lets the
+        database start its walk there."""
         parent, _, rest = tracked.campaign_lookup.partition("__")
         history = tracked.model.history
         if rest:
@@ -395,11 +409,29 @@ class CampaignLog:
             )
         else:
             rows = history.filter(**{tracked.campaign_lookup: self.campaign.pk})
+        if beyond is not None:
+            date, history_id, table = beyond
+            if older:  # (date, id) below the key's; the key's own (date, id) in a later table
+                same = "history_id__lt" if position <= table else "history_id__lte"
+                rows = rows.filter(history_date__lte=date).filter(
+                    Q(history_date__lt=date) | Q(**{same: history_id})
+                )
+            else:
+                same = "history_id__gt" if position >= table else "history_id__gte"
+                rows = rows.filter(history_date__gte=date).filter(
+                    Q(history_date__gt=date) | Q(**{same: history_id})
+                )
         return (
             rows.order_by()
             .annotate(table=Value(position, output_field=IntegerField()))
             .values_list("history_date", "history_id", "table")
         )
+
+    def _union(self, beyond=None, older: bool = True):
+        first, *others = [
+            self._keys(n, tracked, beyond, older) for n, tracked in enumerate(TRACKED.values())
+        ]
+        return first.union(*others, all=True)
 
     def count(self) -> int:
         if self._count is None:
@@ -419,9 +451,7 @@ class CampaignLog:
         start, stop, _ = index.indices(total)
         if stop <= start:
             return []
-        tables = list(TRACKED.values())
-        first, *others = [self._keys(n, tracked) for n, tracked in enumerate(tables)]
-        union = first.union(*others, all=True)
+        union = self._union()
         if start > total - stop:  # nearer the oldest end: read from there, turned back
             keys = list(
                 union.order_by("history_date", "history_id", "-table")[total - stop : total - start]
@@ -429,6 +459,34 @@ class CampaignLog:
             keys.reverse()
         else:
             keys = list(union.order_by("-history_date", "-history_id", "table")[start:stop])
+        return self._rows(keys)
+
+    def seek(self, key: str, size: int, *, older: bool = True) -> list[Row] | None:
+        """The `size` rows after the row `key` (older ones), or before it (newer), in the log's
+        order; None if `key` names no row of this campaign's log."""
+        tables = list(TRACKED.values())
+        label, _, number = key.rpartition("-")
+        position = next(
+            (n for n, tracked in enumerate(tables) if tracked.model._meta.label_lower == label),
+            None,
+        )
+        if position is None or not number.isdigit() or len(number) > 18:
+            return None
+        found = self._keys(position, tables[position]).filter(history_id=int(number)).first()
+        if found is None:
+            return None
+        union = self._union(found, older)
+        if older:
+            keys = list(union.order_by("-history_date", "-history_id", "table")[:size])
+        else:
+            keys = list(union.order_by("history_date", "history_id", "-table")[:size])
+            keys.reverse()
+        return self._rows(keys)
+
+    def _rows(self, keys) -> list[Row]:
+        """The rows of these keys, in their order: per table, its records, the record before
+        each change and what names them, then the people and things the changes name."""
+        tables = list(TRACKED.values())
         wanted: dict[int, list[int]] = {}
         for _, history_id, table in keys:
             wanted.setdefault(table, []).append(history_id)
@@ -446,4 +504,8 @@ class CampaignLog:
                     previous.get(record.history_id),
                     whats[record.history_id],
                 )
-        return _rows([found[(table, history_id)] for _, history_id, table in keys])
+        rows = _rows([found[(table, history_id)] for _, history_id, table in keys])
+        return [
+            replace(row, key=f"{tables[table].model._meta.label_lower}-{history_id}")
+            for row, (_, history_id, table) in zip(rows, keys, strict=True)
+        ]

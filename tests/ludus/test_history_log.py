@@ -4,6 +4,9 @@ own record, the object's record before it (`prev_record`) and the object as the 
 it (`record.instance`), merged newest first. And it reads a page in a number of queries that
 grows neither with the campaign nor with the page's number (issue 14)."""
 
+import re
+from datetime import timedelta
+
 import pytest
 from django.core.exceptions import FieldDoesNotExist
 from django.core.paginator import Paginator
@@ -292,3 +295,105 @@ def test_the_log_of_a_small_and_a_large_campaign_take_the_same_queries(
     assert len(plain_log(campaign)) > 600
     large = _queries_for(client, url, django_assert_max_num_queries, LOG_BUDGET)
     assert large <= small + 2, (small, large)
+
+
+def _link(html: str, rel: str) -> str | None:
+    found = re.search(rf'href="([^"]+)" rel="{rel}"', html)
+    return found and found.group(1).replace("&amp;", "&")
+
+
+def test_the_pagers_links_read_on_from_a_row_and_give_the_same_pages(
+    django_assert_max_num_queries,
+):
+    from desk.views.edits import PER_PAGE
+
+    cast = build_cast()
+    campaign = busy_campaign(cast, men=40)
+    expected = plain_log(campaign)
+    last = (len(expected) - 1) // PER_PAGE + 1
+    assert last >= 5
+    client = cast.client_for("gm")
+    url = reverse("change_log", args=[campaign.pk])
+    link, number, seen = "", 1, 0
+    for _ in range(last):  # older and older, by the links
+        with django_assert_max_num_queries(LOG_BUDGET + 1):
+            response = client.get(url + link)
+        shown = list(response.context["history"])
+        assert response.context["page"].number == number
+        assert shown == expected[(number - 1) * PER_PAGE : number * PER_PAGE], number
+        seen += len(shown)
+        link = _link(response.content.decode(), "next")
+        if link is None:
+            break
+        assert "after=" in link or number + 1 == last
+        number += 1
+    assert (number, seen) == (last, len(expected))
+    while number > 1:  # and back, newer and newer
+        link = _link(response.content.decode(), "prev")
+        assert "before=" in link or number - 1 == 1
+        number -= 1
+        response = client.get(url + link)
+        shown = list(response.context["history"])
+        assert shown == expected[(number - 1) * PER_PAGE : number * PER_PAGE], number
+    assert _link(response.content.decode(), "prev") is None
+
+
+def test_a_key_that_names_no_row_of_the_log_gives_the_page_by_its_number():
+    from desk.views.edits import PER_PAGE
+
+    cast = build_cast()
+    campaign = busy_campaign(cast, men=20)
+    expected = plain_log(campaign)
+    third = expected[2 * PER_PAGE : 3 * PER_PAGE]
+    client = cast.client_for("gm")
+    url = reverse("change_log", args=[campaign.pk])
+    elsewhere = Gladiator.history.filter(campaign=cast.other_campaign).first().history_id
+    for key in (
+        "garbage",
+        "-",
+        "ludus.gladiator-",
+        "ludus.gladiator-999999999",
+        f"ludus.gladiator-{elsewhere}",
+        "ludus.gladiator-" + "9" * 40,
+        "economy.entry-1",
+        "ludus.gladiator--1",
+    ):
+        for direction in ("after", "before"):
+            response = client.get(url, {"page": 3, direction: key})
+            assert response.status_code == 200, key
+            assert list(response.context["history"]) == third, key
+
+
+def test_rows_of_the_same_moment_keep_one_order_by_number_and_by_key():
+    """Rows of one moment (a table of men created at once) in several tables: by history id,
+    then by the table's place in the register, read by page numbers and by keys alike."""
+    cast = build_cast()
+    campaign = busy_campaign(cast, men=10)
+    moment = min(row.when for row in plain_log(campaign)) - timedelta(days=1)
+    for tracked in history.TRACKED.values():
+        records = tracked.model.history.filter(**{tracked.campaign_lookup: campaign.pk})
+        ids = list(records.filter(history_type="+").values_list("history_id", flat=True))
+        tracked.model.history.filter(history_id__in=ids).update(history_date=moment)
+    expected = plain_log(campaign)
+    tied = [row for row in expected if row.when == moment]
+    assert len({row.what for row in tied}) > 20
+    log = history.CampaignLog(campaign)
+    size = 7
+    for start in range(0, len(expected), size):
+        assert log[start : start + size] == expected[start : start + size], start
+    rows = log[0:size]
+    walked = list(rows)
+    for _ in range(len(expected)):  # a walk that went round in circles would stop here
+        rows = log.seek(rows[-1].key, size)
+        walked.extend(rows)
+        if not rows:
+            break
+    assert walked == expected
+    rows = log[len(expected) - size : len(expected)]
+    walked = list(rows)
+    for _ in range(len(expected)):
+        rows = log.seek(rows[0].key, size, older=False)
+        walked[:0] = rows
+        if not rows:
+            break
+    assert walked == expected
