@@ -386,7 +386,7 @@ class CampaignLog:
 
     def __init__(self, campaign):
         self.campaign = campaign
-        self._count: int | None = None
+        self._counts: list[int] | None = None  # each table's rows of the campaign, once read
 
     def _records(self, tracked: Tracked):
         return tracked.model.history.filter(**{tracked.campaign_lookup: self.campaign.pk})
@@ -428,15 +428,19 @@ class CampaignLog:
         )
 
     def _union(self, beyond=None, older: bool = True):
+        """The keys of every table that has rows of the campaign (all, before they are
+        counted): a table with none would only lengthen the merge."""
         first, *others = [
-            self._keys(n, tracked, beyond, older) for n, tracked in enumerate(TRACKED.values())
-        ]
-        return first.union(*others, all=True)
+            self._keys(n, tracked, beyond, older)
+            for n, tracked in enumerate(TRACKED.values())
+            if self._counts is None or self._counts[n]
+        ] or [self._keys(0, next(iter(TRACKED.values())), beyond, older).none()]
+        return first.union(*others, all=True) if others else first
 
     def count(self) -> int:
-        if self._count is None:
-            self._count = sum(self._records(tracked).count() for tracked in TRACKED.values())
-        return self._count
+        if self._counts is None:
+            self._counts = [self._records(tracked).count() for tracked in TRACKED.values()]
+        return sum(self._counts)
 
     def __len__(self) -> int:
         return self.count()

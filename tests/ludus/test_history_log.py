@@ -397,3 +397,20 @@ def test_rows_of_the_same_moment_keep_one_order_by_number_and_by_key():
         if not rows:
             break
     assert walked == expected
+
+
+def test_a_log_with_tables_of_no_rows_and_an_empty_one():
+    campaign = factories.CampaignFactory(name="Quiet")
+    man = factories.GladiatorFactory(campaign=campaign, name="Solus")
+    man.price_purses = 4
+    man.save()
+    log = history.CampaignLog(campaign)
+    expected = plain_log(campaign)
+    assert len(log) == len(expected) >= 3  # the campaign, the man, his price
+    assert log[0:10] == expected
+    assert log.seek(log[0:1][0].key, 10) == expected[1:]
+    assert log.seek(log[len(expected) - 1].key, 10, older=False) == expected[:-1]
+    lonely = factories.CampaignFactory.build(name="Never saved")
+    lonely.pk = 999_999
+    empty = history.CampaignLog(lonely)
+    assert len(empty) == 0 and empty[0:50] == [] and empty.seek("ludus.campaign-1", 5) is None
