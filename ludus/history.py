@@ -6,8 +6,10 @@ importing the layers above. Read here:
 
 - `object_changes(obj)`: one object's rows, newest first, each with who, when, and every field
   that changed, before → after (a sheet's ratings one by one: "Melee: 2 → 3");
+  `objects_changes(objects)`: several objects' rows merged (a show and its card);
 - `CampaignLog(campaign)`: every tracked row of a campaign, newest first, sliceable, for a
-  paginator;
+  paginator, and `seek(key)` for the rows after or before one (the pager's links);
+- `History(towards=...)`: the models' HistoricalRecords, with the indexes these reads walk;
 - `mark(obj)` and `check_fresh(obj, seen)`: an edit form carries the mark of the history it was
   drawn at; a post drawn before a change since (a repeat of the same edit, another GM's, a
   stale tab) is AlreadyDone and writes nothing.
@@ -79,11 +81,12 @@ class History(HistoricalRecords):
         indexes = [
             models.Index(fields=["id", "history_date", "history_id"], name=f"hist_{name}_object")
         ]
-        if self.towards == "campaign":
-            fields = ["campaign", "history_date", "history_id"]
-        elif self.towards:
-            fields = ["history_date", "history_id", self.towards]
         if self.towards:
+            fields = (
+                ["campaign", "history_date", "history_id"]
+                if self.towards == "campaign"
+                else ["history_date", "history_id", self.towards]
+            )
             indexes.append(models.Index(fields=fields, name=f"hist_{name}_newest"))
         meta["indexes"] = indexes
         return meta
