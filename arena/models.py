@@ -15,10 +15,9 @@ import secrets
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
-from simple_history.models import HistoricalRecords
 
 from economy.models import Book, Hire, Transaction
-from ludus.history import track
+from ludus.history import History, track
 from ludus.models import Campaign, DignitasChange, Editor, Gladiator, Injury
 
 
@@ -72,7 +71,7 @@ class Show(models.Model):
     hires = caused(Hire, "show")
     dignitas_changes = caused(DignitasChange, "show")
 
-    history = HistoricalRecords()
+    history = History(towards="campaign")
 
     class Meta:
         ordering = ["day", "pk"]
@@ -130,7 +129,7 @@ class Bout(models.Model):
     dignitas_changes = caused(DignitasChange, "bout")
     books = caused(Book, "bout")
 
-    history = HistoricalRecords(excluded_fields=["setup", "decisions", "log"])
+    history = History(towards="show", excluded_fields=["setup", "decisions", "log"])
 
     class Meta:
         ordering = ["show", "order", "pk"]
@@ -232,7 +231,7 @@ class BoutEntry(models.Model):
     result = models.CharField(max_length=5, choices=Result.choices, blank=True)
     fate = models.CharField(max_length=12, choices=Fate.choices, blank=True)
 
-    history = HistoricalRecords(excluded_fields=["sheet"])
+    history = History(towards="bout", excluded_fields=["sheet"])
 
     class Meta:
         ordering = ["bout", "side", "pk"]
@@ -315,7 +314,7 @@ class Race(models.Model):
     injuries = caused(Injury, "race")
     books = caused(Book, "race")
 
-    history = HistoricalRecords(excluded_fields=["log"])
+    history = History(towards="show", excluded_fields=["log"])
 
     def __str__(self) -> str:
         return self.name
@@ -351,8 +350,20 @@ class RaceEntry(models.Model):
 
 # The change log's tables (ludus.history): each with the way to its campaign.
 track(Show, "campaign_id")
-track(Bout, "show__campaign_id", labels={"order": "pair"}, hidden={"seed", "engine_version"})
-track(BoutEntry, "bout__show__campaign_id", labels={"gladiator": "man"}, hidden={"orders"})
+track(
+    Bout,
+    "show__campaign_id",
+    labels={"order": "pair"},
+    hidden={"seed", "engine_version"},
+    what_reads=("entries__gladiator",),
+)
+track(
+    BoutEntry,
+    "bout__show__campaign_id",
+    labels={"gladiator": "man"},
+    hidden={"orders"},
+    what_reads=("gladiator",),
+)
 track(Race, "show__campaign_id", hidden={"seed", "engine_version"})
 
 

@@ -4,8 +4,8 @@ What can be derived is not stored: a gladiator's record comes from his bouts (pl
 brought into the campaign), Dignitas from its history of changes, money from the ledger.
 
 Every edit the GM can make (a sheet, a school, a role, the day) is kept by django-simple-history
-(`history = HistoricalRecords(...)`): who, when, and the row before and after
-(ludus.selectors.history reads it). The ledger is not tracked: its entries are never changed.
+(`history = History(...)`, ludus.history's indexed HistoricalRecords): who, when, and the row
+before and after (ludus.history reads it). The ledger is not tracked: its entries are never changed.
 """
 
 from django.conf import settings
@@ -14,9 +14,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
-from simple_history.models import HistoricalRecords
 
-from ludus.history import track
+from ludus.history import History, track
 from ludus.references import event_field, event_reference
 from rules.core.errors import SheetError
 from rules.core.registry import get_ruleset, ruleset_keys
@@ -55,7 +54,7 @@ class Campaign(models.Model):
     )
     created = models.DateTimeField(auto_now_add=True)
 
-    history = HistoricalRecords()
+    history = History()
 
     class Meta:
         ordering = ["name"]
@@ -79,7 +78,7 @@ class Membership(models.Model):
     )
     role = models.CharField(max_length=8, choices=Role.choices, default=Role.PLAYER)
 
-    history = HistoricalRecords()
+    history = History(towards="campaign")
 
     class Meta:
         constraints = [
@@ -117,7 +116,7 @@ class Lanista(models.Model):
     medicus_intellect = rating(1, 6, 3)
     medicus_medicine = rating(0, 5, 2)
 
-    history = HistoricalRecords()
+    history = History(towards="campaign")
 
     class Meta:
         ordering = ["name"]
@@ -214,7 +213,7 @@ class Gladiator(models.Model):
         max_length=20, default="cautious", help_text="Standing orders in the arena."
     )
 
-    history = HistoricalRecords()
+    history = History(towards="campaign")
 
     class Meta:
         ordering = ["name"]
@@ -308,7 +307,7 @@ class Injury(models.Model):
     day_taken = models.PositiveIntegerField()
     healed_on = models.PositiveIntegerField(null=True, blank=True)
 
-    history = HistoricalRecords()
+    history = History(towards="gladiator")
 
     class Meta:
         ordering = ["day_taken", "pk"]
@@ -346,7 +345,7 @@ class TreatmentAttempt(models.Model):
         related_name="+",
     )
 
-    history = HistoricalRecords(excluded_fields=["roll"])
+    history = History(towards="injury", excluded_fields=["roll"])
 
     def __str__(self) -> str:
         return f"Medicine check on {self.injury}, day {self.day}"
@@ -396,7 +395,7 @@ class Editor(models.Model):
         related_name="editors",
     )
 
-    history = HistoricalRecords()
+    history = History(towards="campaign")
 
     class Meta:
         ordering = ["name"]
@@ -547,7 +546,7 @@ class JobFile(models.Model):
 
 # The change log's tables (ludus.history): each with the way to its campaign.
 track(Campaign, "id", hidden={"created"})
-track(Membership, "campaign_id")
+track(Membership, "campaign_id", what_reads=("user", "campaign"))
 track(
     Lanista,
     "campaign_id",
@@ -564,7 +563,12 @@ track(
 )
 track(Editor, "campaign_id", labels={"player": "played by", "base_dignitas": "Dignitas"})
 track(Injury, "gladiator__campaign_id", hidden={"event_type", "event_id"})
-track(TreatmentAttempt, "injury__gladiator__campaign_id", hidden={"seed", "created"})
+track(
+    TreatmentAttempt,
+    "injury__gladiator__campaign_id",
+    hidden={"seed", "created"},
+    what_reads=("injury",),
+)
 
 
 INVITATION_DAYS = 7  # how long an invitation link stays open (docs/rules.md, "Invitations")

@@ -7,7 +7,7 @@ it stands now, with the news ("Already changed").
 """
 
 from django.contrib import messages
-from django.core.paginator import Paginator
+from django.core.paginator import EmptyPage, Page, PageNotAnInteger, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -171,8 +171,27 @@ def member_remove_view(request: HttpRequest, campaign_id: int, membership_id: in
 
 @campaign_view(gm_only=True, nav="setup")
 def change_log(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    """Every change kept for the campaign, newest first, fifty to a page (?page=N)."""
+    """Every change kept for the campaign, newest first, fifty to a page (?page=N). The pager's
+    links also carry the key of the row they continue from (?after=, ?before=): the next page
+    is then read from there, not walked to from an end (issue 14); a key that names no row
+    of the log is ignored and the page read by its number."""
     access = request.access
-    paginator = Paginator(CampaignLog(access.campaign), PER_PAGE)
-    page = paginator.get_page(request.GET.get("page"))
+    log = CampaignLog(access.campaign)
+    paginator = Paginator(log, PER_PAGE)
+    try:
+        number = paginator.validate_number(request.GET.get("page"))
+    except PageNotAnInteger:
+        number = 1
+    except EmptyPage:
+        number = paginator.num_pages
+    page = None
+    after, before = request.GET.get("after", ""), request.GET.get("before", "")
+    if after and 1 < number < paginator.num_pages:
+        rows = log.seek(after[:200], PER_PAGE, older=True)
+        page = Page(rows, number, paginator) if rows else None
+    elif before and 1 < number < paginator.num_pages:
+        rows = log.seek(before[:200], PER_PAGE, older=False)
+        page = Page(rows, number, paginator) if rows else None
+    if page is None:
+        page = paginator.page(number)
     return render(request, "desk/change_log.html", {"page": page, "history": page.object_list})
