@@ -41,7 +41,7 @@ BUDGET = {
     "pool_odds": 6,
     "setup": 30,  # one read per kind of row, each edit form's mark and players read once
     "favors": 8,
-    "change_log": 135,
+    "change_log": 40,  # a page's keys in one read, then a few reads per table on the page
     "charts": 15,  # the leaders in four queries, the money lines of each kind's richest
     "backup": 9,
     "school": 14,

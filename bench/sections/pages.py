@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import math
 import time
 
 from django.db import connection, transaction
@@ -28,7 +29,9 @@ from arena.models import Bout, Show
 from bench.harness import QueryCounter, Report, Scale, at_most, ms, percentile, timed
 from bench.sections.every_page import every_page
 from desk.generate import generate_campaign
+from desk.views.edits import PER_PAGE as CHANGES_PER_PAGE
 from economy.models import Entry
+from ludus.history import CampaignLog
 from ludus.models import Campaign, Gladiator
 
 TARGET_MS = 150
@@ -71,6 +74,7 @@ def _urls(campaign: Campaign) -> dict[str, str]:
     )
     show = Show.objects.filter(campaign=campaign).annotate(n=Count("bouts")).order_by("-n").first()
     bout = Bout.objects.filter(show__campaign=campaign).order_by("-pk").first()
+    middle = max(1, math.ceil(len(CampaignLog(campaign)) / CHANGES_PER_PAGE) // 2)
     return {
         "dashboard": reverse("campaign_dashboard", args=[pk]),
         "roster": reverse("roster", args=[pk]),
@@ -86,6 +90,10 @@ def _urls(campaign: Campaign) -> dict[str, str]:
         "circus": reverse("circus:race_list", args=[pk]),
         "bets": reverse("bets:book_list", args=[pk]),
         "odds": reverse("arena:odds", args=[pk]),
+        "change_log": reverse("change_log", args=[pk]),
+        # Its deepest page asked by number (the pager's own links read on from a row).
+        "change_log_middle": reverse("change_log", args=[pk]) + f"?page={middle}",
+        "change_log_last_page": reverse("change_log", args=[pk]) + "?page=1000000",
     }
 
 
