@@ -130,9 +130,16 @@ def _race(race: Race) -> PublicRace:
 def _card() -> Prefetch:
     """A show's bouts in card order with their men, schools, verdict and injuries."""
     injuries = Injury.objects.select_related("gladiator").order_by("pk")
+    # A spectator reads no log, setup, sheet or orders: those are the heavy columns, left unread.
+    entries = BoutEntry.objects.select_related("gladiator__owner").defer(
+        "sheet", "orders", "gladiator__sheet"
+    )
     bouts = (
         Bout.objects.select_related("verdict")
-        .prefetch_related("entries__gladiator__owner", Prefetch("injuries", queryset=injuries))
+        .defer("setup", "decisions", "log", "verdict__appeal")
+        .prefetch_related(
+            Prefetch("entries", queryset=entries), Prefetch("injuries", queryset=injuries)
+        )
         .order_by("order", "pk")
     )
     return Prefetch("bouts", queryset=bouts, to_attr="handout_bouts")

@@ -18,7 +18,7 @@ from arena.selectors.public import campaign_calendar, handouts, leaders, show_ha
 from ludus.access import campaign_view
 
 TOKEN_MAX = 64
-SHOWS_PER_PAGE = 10  # the public record's shows a page: a campaign of years has thousands
+SHOWS_PER_PAGE = 5  # the public record's shows a page: a campaign of years has thousands
 
 
 @campaign_view(nav="shows")
