@@ -139,33 +139,6 @@ def check_fresh(obj, seen: int | None, what: str | None = None) -> None:
         raise AlreadyDone(STALE.format(what=what or str(obj)))
 
 
-def _value(model, name: str, value) -> str:
-    if value is None or value == "":
-        return "–"
-    try:
-        model_field = model._meta.get_field(name)
-    except FieldDoesNotExist:  # a field gone since: the raw value
-        return str(value)
-    if model_field.choices:
-        return str(dict(model_field.flatchoices).get(value, value))
-    if model_field.is_relation:
-        related = model_field.related_model._default_manager.filter(pk=value).first()
-        return str(related) if related is not None else f"#{value}"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def _label(tracked: Tracked, name: str) -> str:
-    if name in tracked.labels:
-        return tracked.labels[name]
-    return str(tracked.model._meta.get_field(name).verbose_name)
-
-
-def _upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _deltas(tracked: Tracked, record, previous) -> list[tuple[str, object, object, bool]]:
     """What a change row changed, raw: (field, before, after, is_a_rating) in the order shown."""
     if record.history_type != "~" or previous is None:

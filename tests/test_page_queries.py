@@ -6,13 +6,12 @@ one."""
 
 import pytest
 from django.core.management import call_command
-from django.db.models import Count
 from django.test import Client
 from django.urls import resolve, reverse
 
 from arena.models import Bout, Show
 from arena.services.sharing import share_link_create
-from bench.sections.every_page import every_page
+from bench.sections.every_page import busiest, every_page
 from ludus import picker
 from ludus.models import Campaign, DignitasChange, Gladiator
 from tests import factories
@@ -101,19 +100,6 @@ def _urls(campaign: Campaign, man: Gladiator, show: Show, bout: Bout) -> dict[st
     return urls
 
 
-def _busiest(campaign: Campaign) -> tuple[Gladiator, Show, Bout]:
-    """The man with the most bouts, the show with the longest card, a bout fought out."""
-    man = (
-        Gladiator.objects.filter(campaign=campaign)
-        .annotate(n=Count("bout_entries"))
-        .order_by("-n", "pk")
-        .first()
-    )
-    show = Show.objects.filter(campaign=campaign).annotate(n=Count("bouts")).order_by("-n").first()
-    bout = Bout.objects.filter(show__campaign=campaign).order_by("-pk").first()
-    return man, show, bout
-
-
 def _counts(client: Client, urls: dict[str, str], assert_max, *, gm=True) -> dict[str, int]:
     counts = {}
     for name, url in urls.items():
@@ -176,7 +162,7 @@ def test_the_queries_do_not_grow_with_the_campaign(selects, django_assert_max_nu
     client.force_login(small.memberships.get(role="gm").user)
     found = {}
     for campaign in (small, large):
-        urls = _urls(campaign, *_busiest(campaign))
+        urls = _urls(campaign, *busiest(campaign))
         found[campaign.pk] = _counts(client, urls, django_assert_max_num_queries)
     grew = {
         name: (found[small.pk][name], count)

@@ -53,7 +53,9 @@ def _patterns(patterns=None, namespace: str = "", outer: frozenset = frozenset()
             yield f"{namespace}{entry.name}", outer | set(ARGUMENT.findall(str(entry.pattern)))
 
 
-def _busiest(campaign: Campaign):
+def busiest(campaign: Campaign) -> tuple[Gladiator, Show, Bout]:
+    """What the pages are asked about: the man with the most bouts, the show with the longest
+    card, the last bout fought out."""
     man = (
         Gladiator.objects.filter(campaign=campaign)
         .annotate(n=Count("bout_entries"))
@@ -61,7 +63,8 @@ def _busiest(campaign: Campaign):
         .first()
     )
     show = Show.objects.filter(campaign=campaign).annotate(n=Count("bouts")).order_by("-n").first()
-    return man, show
+    bout = Bout.objects.filter(show__campaign=campaign).exclude(log=[]).order_by("-pk").first()
+    return man, show, bout
 
 
 def _last(queryset):
@@ -107,11 +110,11 @@ def _generation(gm) -> Job:
 
 
 def _ids(campaign: Campaign, gm) -> dict:
-    man, show = _busiest(campaign)
+    man, show, bout = busiest(campaign)
     ids = {
         "campaign_id": campaign.pk,
         "show_id": show.pk,
-        "bout_id": _last(Bout.objects.filter(show__campaign=campaign).exclude(log=[])).pk,
+        "bout_id": bout.pk,
         "gladiator_id": man.pk,
         "lanista_id": man.owner_id,
         "editor_id": _last(Editor.objects.filter(campaign=campaign)).pk,

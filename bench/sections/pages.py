@@ -25,9 +25,9 @@ from django.db.models import Count
 from django.test import Client
 from django.urls import reverse
 
-from arena.models import Bout, Show
+from arena.models import Bout
 from bench.harness import QueryCounter, Report, Scale, at_most, ms, percentile, timed
-from bench.sections.every_page import every_page
+from bench.sections.every_page import busiest, every_page
 from desk.generate import generate_campaign
 from desk.views.edits import PER_PAGE as CHANGES_PER_PAGE
 from economy.models import Entry
@@ -66,14 +66,7 @@ def _campaign(scale: Scale, report: Report) -> Campaign:
 
 def _urls(campaign: Campaign) -> dict[str, str]:
     pk = campaign.pk
-    man = (
-        Gladiator.objects.filter(campaign=campaign)
-        .annotate(n=Count("bout_entries"))
-        .order_by("-n", "pk")
-        .first()
-    )
-    show = Show.objects.filter(campaign=campaign).annotate(n=Count("bouts")).order_by("-n").first()
-    bout = Bout.objects.filter(show__campaign=campaign).order_by("-pk").first()
+    man, show, bout = busiest(campaign)
     middle = max(1, math.ceil(len(CampaignLog(campaign)) / CHANGES_PER_PAGE) // 2)
     return {
         "dashboard": reverse("campaign_dashboard", args=[pk]),
