@@ -16,9 +16,9 @@ from ludus.models import Favor, Gladiator, Patron
 from tests import factories
 from tests.cast import build_cast
 from tests.factories import form_key
+from tests.picks import HX
 
 pytestmark = pytest.mark.django_db
-HX = {"HX-Request": "true"}
 FIELD = "record-gladiator"
 
 

@@ -8,8 +8,7 @@ from django.urls import reverse
 
 from arena.book import services as b
 from ludus import picker
-
-HX = {"HX-Request": "true"}
+from tests.picks import HX
 
 
 @pytest.fixture(autouse=True)

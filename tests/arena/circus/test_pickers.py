@@ -8,8 +8,7 @@ from django.urls import reverse
 
 from ludus import picker
 from tests.factories import GladiatorFactory
-
-HX = {"HX-Request": "true"}
+from tests.picks import HX
 
 
 @pytest.fixture(autouse=True)

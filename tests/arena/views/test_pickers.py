@@ -11,20 +11,13 @@ from ludus import picker
 from ludus.models import Gladiator
 from tests.arena.views.sands_odds_cast import SandsOddsCast, man
 from tests.moritari_cast import build_moritari_cast
-
-HX = {"HX-Request": "true"}
+from tests.picks import HX, picked
 
 
 @pytest.fixture(autouse=True)
 def long(monkeypatch):
     monkeypatch.setattr(picker, "PICK_ABOVE", 1)
     monkeypatch.setattr(picker, "PICK_SHOWN", 2)
-
-
-def _answer(client, url: str, pick: str, q: str = "") -> list[str]:
-    response = client.get(url, {"pick": pick, "q": q}, headers=HX)
-    assert response.status_code == 200, response.content
-    return re.findall(r'<option value="([^"]+)"', response.content.decode())
 
 
 def _odds(cast) -> str:
@@ -35,14 +28,14 @@ def test_the_odds_page_searches_its_fighters(cast, as_user):
     client = as_user(cast.owner)  # odds are public: any member may ask
     page = client.get(_odds(cast)).content.decode()
     assert page.count('type="search"') == 2 and "Find a man" in page
-    assert _answer(client, _odds(cast), "fighter_a", "crix") == [str(cast.theirs.pk)]
-    assert _answer(client, _odds(cast), "fighter_b", "SPIC") == [str(cast.spare_a.pk)]
+    assert picked(client, _odds(cast), "fighter_a", "crix") == [str(cast.theirs.pk)]
+    assert picked(client, _odds(cast), "fighter_b", "SPIC") == [str(cast.spare_a.pk)]
 
 
 def test_the_odds_search_leaves_out_the_dead(cast, as_user):
     cast.spare_b.status = Gladiator.Status.DEAD
     cast.spare_b.save()
-    assert _answer(as_user(cast.gm), _odds(cast), "fighter_a", "verus") == []
+    assert picked(as_user(cast.gm), _odds(cast), "fighter_a", "verus") == []
 
 
 def test_the_odds_page_after_a_refused_run_still_searches_the_odds_page(cast, as_user):
@@ -58,8 +51,8 @@ def test_the_show_planner_searches_the_men_fit_for_the_card(cast, as_user):
     client = as_user(cast.gm)
     page = client.get(url).content.decode()
     assert 'type="search"' in page
-    assert _answer(client, url, "fighter_a", "veru") == [str(cast.spare_b.pk)]
-    assert _answer(client, url, "gladiator", "spic") == [str(cast.spare_a.pk)]
+    assert picked(client, url, "fighter_a", "veru") == [str(cast.spare_b.pk)]
+    assert picked(client, url, "gladiator", "spic") == [str(cast.spare_a.pk)]
     # The planner is the GM's: a player's page has no select to search.
     response = as_user(cast.owner).get(url, {"pick": "fighter_a", "q": "v"}, headers=HX)
     assert response.status_code == 404
@@ -71,8 +64,8 @@ def test_the_sands_odds_page_searches_the_men_who_can_fight_the_duel(db, client)
     client.force_login(sands.owner)
     url = reverse("arena:odds", args=[sands.campaign.pk])
     assert client.get(url).content.decode().count('type="search"') == 2
-    assert _answer(client, url, "fighter_b", "spart") == [str(sands.spartacus.pk)]
-    assert _answer(client, url, "fighter_a", net.name) == []
+    assert picked(client, url, "fighter_b", "spart") == [str(sands.spartacus.pk)]
+    assert picked(client, url, "fighter_a", net.name) == []
 
 
 def test_the_moritari_odds_slots_search_the_men_and_keep_the_beasts(db, client, monkeypatch):
@@ -85,9 +78,9 @@ def test_the_moritari_odds_slots_search_the_men_and_keep_the_beasts(db, client, 
     first = re.search(r'<select name="fighter_1"[^>]*>(.*?)</select>', page, re.S).group(1)
     assert 'value="beast:lion"' in first  # the beasts are listed whatever the men shown
     assert f'value="man:{moritari.verus.pk}"' not in first  # beyond the first man
-    found = _answer(client, url, "fighter_1", "veru")
+    found = picked(client, url, "fighter_1", "veru")
     assert found == [f"man:{moritari.verus.pk}"]
-    assert _answer(client, url, "fighter_1", "lion") == ["beast:lion"]
+    assert picked(client, url, "fighter_1", "lion") == ["beast:lion"]
     # A beast chosen stays chosen through a search for a man.
     response = client.get(
         url, {"pick": "fighter_2", "q": "veru", "fighter_2": "beast:lion"}, headers=HX

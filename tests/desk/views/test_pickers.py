@@ -10,20 +10,13 @@ from django.urls import reverse
 
 from economy import accounts
 from ludus import picker
-
-HX = {"HX-Request": "true"}
+from tests.picks import HX, picked
 
 
 def _select(text: str, name: str) -> list[str]:
     match = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', text, re.S)
     assert match, f"no select {name}"
     return re.findall(r'<option value="([^"]*)"', match.group(1))
-
-
-def _answer(client, url: str, pick: str, q: str = "") -> list[str]:
-    response = client.get(url, {"pick": pick, "q": q}, headers=HX)
-    assert response.status_code == 200, response.content
-    return re.findall(r'<option value="([^"]+)"', response.content.decode())
 
 
 def _ledger(cast) -> str:
@@ -47,20 +40,20 @@ def test_a_players_ledger_search_finds_his_accounts_only(cast, monkeypatch, who)
     monkeypatch.setattr(picker, "PICK_ABOVE", 1)
     page = client.get(_ledger(cast)).content.decode()
     assert "Find an account" in page
-    found = _answer(client, _ledger(cast), "account")
+    found = picked(client, _ledger(cast), "account")
     assert set(found) == set(plain) - {""}
     assert len(found) >= 2
     theirs = accounts.chest(cast.rival if who == "nerva" else cast.school)
     assert str(theirs.pk) not in found
-    assert _answer(client, _ledger(cast), "account", theirs.name[:6]) == []
+    assert picked(client, _ledger(cast), "account", theirs.name[:6]) == []
 
 
 def test_the_gm_searches_every_account_and_the_funding_form_too(cast, long):
     client = cast.client_for("gm")
     rival = accounts.chest(cast.rival)
-    assert _answer(client, _ledger(cast), "account", "batiatus") == [str(rival.pk)]
-    assert _answer(client, _ledger(cast), "fund-account", "batiatus") == [str(rival.pk)]
-    assert _answer(client, _ledger(cast), "show", "forum") == [str(cast.show.pk)]
+    assert picked(client, _ledger(cast), "account", "batiatus") == [str(rival.pk)]
+    assert picked(client, _ledger(cast), "fund-account", "batiatus") == [str(rival.pk)]
+    assert picked(client, _ledger(cast), "show", "forum") == [str(cast.show.pk)]
 
 
 def test_a_player_has_no_funding_form_to_search(cast, long):
@@ -85,18 +78,18 @@ def test_the_market_buy_search_offers_only_men_for_sale(cast, monkeypatch):
     client = cast.client_for("nerva")
     plain = _select(client.get(_market(cast)).content.decode(), "gladiator")
     monkeypatch.setattr(picker, "PICK_ABOVE", 0)
-    found = _answer(client, _market(cast), "buy.gladiator")
+    found = picked(client, _market(cast), "buy.gladiator")
     for_sale = [value for value in plain if value]  # the buy form's select comes first
     assert found == for_sale == [str(cast.free_agent.pk)]
     for man in (cast.bithys, cast.spartacus):  # his own, and another school's
         assert str(man.pk) not in found
-        assert _answer(client, _market(cast), "buy.gladiator", man.name) == []
+        assert picked(client, _market(cast), "buy.gladiator", man.name) == []
 
 
 def test_the_market_forms_are_searched_each_by_its_own_name(cast, long):
     client = cast.client_for("gm")
-    assert _answer(client, _market(cast), "sell.gladiator", "crix") == [str(cast.crixus.pk)]
-    assert _answer(client, _market(cast), "hire.show", "forum") == [str(cast.show.pk)]
+    assert picked(client, _market(cast), "sell.gladiator", "crix") == [str(cast.crixus.pk)]
+    assert picked(client, _market(cast), "hire.show", "forum") == [str(cast.show.pk)]
     # The bare field name is no select of this page: its five forms share it.
     response = client.get(_market(cast), {"pick": "gladiator", "q": "c"}, headers=HX)
     assert response.status_code == 404
@@ -125,4 +118,4 @@ def test_the_share_links_show_search(cast, long):
     url = reverse("campaign_backup", args=[cast.campaign.pk])
     client = cast.client_for("gm")
     assert "Find a show" in client.get(url).content.decode()
-    assert _answer(client, url, "show", "capua") == [str(cast.bout.show_id)]
+    assert picked(client, url, "show", "capua") == [str(cast.bout.show_id)]
