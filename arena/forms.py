@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from django import forms
 
-from arena.adapters import adapter_for
-from arena.adapters.era import MAX_DICE_PER_KIND, PRESETS
-from arena.errors import BoutError
 from arena.models import Bout, Show, Venue
+from arena.rulesets import plugin_for
+from arena.rulesets.era.adapter import MAX_DICE_PER_KIND, PRESETS
 from ludus.forms import HistoryMarkField, OnceKeyField, QuickSelect, StateField, gladiator_rows
 from ludus.history import mark
 from ludus.limits import MAX_DAY, MAX_SEED, MAX_YEAR, MIN_DAY, MIN_YEAR, bounded_integer
@@ -143,13 +142,6 @@ def _fighter_label(gladiator: Gladiator) -> str:
     return f"{gladiator.name}, {gladiator.get_armatura_display().lower()} ({ratings}{school})"
 
 
-ASK_CHOICES = [
-    ("yield", "Yield at the start of his turn"),
-    ("fight_on", "Fight on after a first Critical Injury"),
-    ("boons", "How to spend Boons on a hit"),
-]
-
-
 class BoutAddForm(GladiatorPairForm):
     """A pair for the card. Orders default to each man's standing orders; `ask_*` leaves those
     choices to the table (the GM or the man's player) instead of the orders; `cut_*` has him
@@ -157,10 +149,10 @@ class BoutAddForm(GladiatorPairForm):
 
     kind = forms.ChoiceField(choices=Bout.Kind.choices, initial=Bout.Kind.SINGLE)
     ask_a = forms.MultipleChoiceField(
-        choices=ASK_CHOICES, required=False, widget=forms.CheckboxSelectMultiple, label="Ask at"
+        choices=(), required=False, widget=forms.CheckboxSelectMultiple, label="Ask at"
     )
     ask_b = forms.MultipleChoiceField(
-        choices=ASK_CHOICES, required=False, widget=forms.CheckboxSelectMultiple, label="Ask at"
+        choices=(), required=False, widget=forms.CheckboxSelectMultiple, label="Ask at"
     )
     cut_a = forms.BooleanField(required=False, label="Cuts (against mail)")
     cut_b = forms.BooleanField(required=False, label="Cuts (against mail)")
@@ -175,22 +167,17 @@ class BoutAddForm(GladiatorPairForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        # The orders and the choices the table may take are the campaign ruleset's (the
-        # Sands adapter names its own: each turn's orders); cuts are the Era's.
-        try:
-            adapter = adapter_for(self.campaign.ruleset)
-        except BoutError:
-            adapter = None
-        presets = getattr(adapter, "PRESETS", PRESETS)
-        asks = getattr(adapter, "ASK_CHOICES", ASK_CHOICES)
-        orders = [(name, name.replace("-", " ").capitalize()) for name in presets]
+        # The orders, the choices the table may take and whether a man may declare cuts are
+        # the campaign ruleset's (Sands names its own: each turn's orders).
+        plugin = plugin_for(self.campaign.ruleset)
+        orders = [(name, name.replace("-", " ").capitalize()) for name in plugin.presets]
         for name in ("orders_a", "orders_b"):
             self.fields[name].choices = [("", "His standing orders")] + orders
             self.fields[name].initial = ""
             self.fields[name].required = False
         for name in ("ask_a", "ask_b"):
-            self.fields[name].choices = asks
-        self.cuts = adapter is None or presets is PRESETS
+            self.fields[name].choices = plugin.ask_choices
+        self.cuts = plugin.declares_cuts
         if not self.cuts:
             del self.fields["cut_a"], self.fields["cut_b"]
 

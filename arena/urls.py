@@ -1,8 +1,10 @@
-"""The arena pages of a campaign, under c/<campaign_id>/arena/ (namespace "arena")."""
+"""The arena pages of a campaign, under c/<campaign_id>/arena/ (namespace "arena"), and the
+pages a ruleset adds (its plug-in's `urls`)."""
 
 from django.urls import path
 
-from arena.views import bout_orders, bouts, fights, live_odds, odds, shows, spectators
+from arena.rulesets import plugins
+from arena.views import bout_orders, bouts, live_odds, odds, shows, spectators
 
 app_name = "arena"
 
@@ -11,7 +13,6 @@ urlpatterns = [
     path("plan/", shows.show_plan_view, name="show_plan"),
     path("shows/<int:show_id>/", shows.show_detail, name="show_detail"),
     path("shows/<int:show_id>/bouts/", shows.bout_add_view, name="bout_add"),
-    path("shows/<int:show_id>/fights/", fights.fight_add_view, name="fight_add"),
     path("shows/<int:show_id>/handout/", spectators.show_handout_view, name="show_handout"),
     path("shows/<int:show_id>/hold/", shows.show_hold_view, name="show_hold"),
     path("shows/<int:show_id>/edit/", shows.show_edit_view, name="show_edit"),
@@ -38,5 +39,5 @@ urlpatterns = [
     path("odds/", odds.odds, name="odds"),
     path("odds/run/", odds.odds_run, name="odds_run"),
     path("odds/jobs/<int:job_id>/", odds.odds_job, name="odds_job"),
-    path("odds/pool/", odds.pool_odds, name="pool_odds"),
+    *(pattern for plugin in plugins() for pattern in plugin.urls()),
 ]

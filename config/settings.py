@@ -25,6 +25,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
+from arena.rulesets import ruleset_apps
 from config.env import (
     env_bool,
     env_database,
@@ -63,6 +64,7 @@ INSTALLED_APPS = [
     "economy",
     "desk",
     "axes",
+    *ruleset_apps(),  # each ruleset's own package (arena/rulesets/<key>/), from its registry
 ]
 
 MIDDLEWARE = [

@@ -25,11 +25,11 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 
-from arena.adapters import moritari
 from arena.book.services import bet_place, book_open
 from arena.models import Bout, Race, RaceEntry, Show
-from arena.selectors.fights import is_pair
-from arena.services.fights import Entrant, fight_add
+from arena.rulesets.moritari import adapter as moritari
+from arena.rulesets.moritari.fight_selectors import is_pair
+from arena.rulesets.moritari.fights import Entrant, fight_add
 from arena.services.shows import bout_add, show_plan
 from economy import accounts
 from economy.models import Bettor

@@ -11,33 +11,39 @@ services like any campaign, so its books balance. A GM can copy the file to star
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from django.conf import settings
 
+from arena.rulesets import plugin_for, plugins
 from desk.campaign_file import Loaded, campaign_file_load, campaign_file_read
-from ludus.models import Campaign
+from ludus.models import Campaign, default_ruleset
 
-DEMO_FILE = settings.BASE_DIR / "fixtures" / "demo.json"
-DEMO_NAME = "Capua and Rome, 50 BC"
+FIXTURES = settings.BASE_DIR / "fixtures"
 DEMO_PASSWORD = "ave-caesar"
-# Each ruleset's demo campaign: its campaign file and the campaign's name.
-DEMOS = {
-    "era": (DEMO_FILE, DEMO_NAME),
-    "sands": (settings.BASE_DIR / "fixtures" / "demo_sands.json", "The Sands of Capua"),
-    "moritari": (
-        settings.BASE_DIR / "fixtures" / "demo_moritari.json",
-        "Moritari te salutamus at Capua",
-    ),
-}
 
 
-def demo_name(ruleset: str = "era") -> str:
-    return DEMOS[ruleset][1]
+def demo_rulesets() -> list[str]:
+    """The rulesets that have a demo campaign (their plug-in's `demo_file`)."""
+    return [plugin.key for plugin in plugins() if plugin.demo_file]
 
 
-def demo_exists(ruleset: str = "era") -> bool:
+def demo_file(ruleset: str | None = None) -> Path:
+    return FIXTURES / plugin_for(ruleset or default_ruleset()).demo_file
+
+
+def demo_name(ruleset: str | None = None) -> str:
+    return plugin_for(ruleset or default_ruleset()).demo_name
+
+
+def demo_exists(ruleset: str | None = None) -> bool:
     return Campaign.objects.filter(name=demo_name(ruleset)).exists()
 
 
-def demo_build(ruleset: str = "era") -> Loaded:
+def demo_build(ruleset: str | None = None) -> Loaded:
     """Write the whole demo campaign of a ruleset (and its users, if they do not exist yet)."""
-    return campaign_file_load(campaign_file_read(DEMOS[ruleset][0]), password=DEMO_PASSWORD)
+    return campaign_file_load(campaign_file_read(demo_file(ruleset)), password=DEMO_PASSWORD)
+
+
+DEMO_FILE = demo_file()  # the default ruleset's (the Era's): the README's demo
+DEMO_NAME = demo_name()

@@ -33,11 +33,14 @@ def year_label(year: int) -> str:
     return f"{-year} BC" if year < 0 else f"AD {year}"
 
 
-class Ruleset(models.TextChoices):
-    ERA = "era", "Era (50 BC Rome)"
-    SANDS = "sands", "Sands (hex-grid duel)"
-    GRIMDARK = "grimdark", "Grimdark Gladiators"
-    MORITARI = "moritari", "Moritari te salutamus"
+def ruleset_choices() -> list[tuple[str, str]]:
+    """Every registered ruleset (rules.core.registry) as a choice: a new one needs no
+    migration. The first registered is a new campaign's default."""
+    return [(key, get_ruleset(key).title) for key in ruleset_keys()]
+
+
+def default_ruleset() -> str:
+    return ruleset_keys()[0]
 
 
 class Campaign(models.Model):
@@ -46,7 +49,7 @@ class Campaign(models.Model):
     year = models.SmallIntegerField(default=-50)
     city = models.CharField(max_length=60, default="Rome")
     day = models.PositiveIntegerField(default=1, help_text="The campaign's calendar day.")
-    ruleset = models.CharField(max_length=16, choices=Ruleset.choices, default=Ruleset.ERA)
+    ruleset = models.CharField(max_length=16, choices=ruleset_choices, default=default_ruleset)
     live_odds_for_players = models.BooleanField(
         default=False,
         help_text="Players see a bout's live odds (they reveal what the men's orders imply); "

@@ -61,10 +61,10 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from arena.adapters import adapter_for
 from arena.book.services import bet_place, book_open
-from arena.circus.services import race_entry_add, race_plan, race_run
 from arena.models import Bout, BoutEntry, Race, RaceEntry, Show, Venue
+from arena.rulesets import adapter_for
+from arena.rulesets.era.circus.services import race_entry_add, race_plan, race_run
 from arena.selectors.pages import pending_choice
 from arena.services.bouts import bout_decide, bout_fight
 from arena.services.shows import bout_add, bout_remove, bout_replace, show_hold, show_plan

@@ -11,11 +11,10 @@ from fractions import Fraction
 
 from django.db import transaction
 
-from arena.adapters import adapter_for
-from arena.adapters.base import NO_MAN_SIDE_ID
-from arena.adapters.era import era_sheet, exact_race_odds, race_drivers
 from arena.errors import BoutError
 from arena.models import Bout, Race
+from arena.rulesets import plugin_for
+from arena.rulesets.base import NO_MAN_SIDE_ID, RulesetPlugin
 from economy.models import Bet, Bettor, Book
 from economy.odds_lines import OddsError, nearest_odds, table_line
 from economy.services import betting
@@ -80,12 +79,12 @@ def winning_side(book: Book) -> int | None:
 
 def bout_table_sides(bout: Bout) -> tuple[list[Side], str]:
     """The seed's table line for a bout (BETS): even, one or two Melee ranks, heavier armour."""
-    adapter = adapter_for(bout.show.campaign.ruleset)
-    if not getattr(adapter, "TABLE_LINE", False):
-        raise BettingError(getattr(adapter, "NO_TABLE", NO_ENGINE_LINE))
+    plugin = plugin_for(bout.show.campaign.ruleset)
+    if not plugin.table_line:
+        raise BettingError(plugin.no_table)
     a, b = bout.entry_a.gladiator, bout.entry_b.gladiator
     try:
-        melee = (era_sheet(a).melee, era_sheet(b).melee)
+        melee = (plugin.table_rank(a), plugin.table_rank(b))
         line = table_line((a.name, b.name), melee, (a.armatura, b.armatura))
     except OddsError as error:
         raise BettingError(str(error)) from error
@@ -107,11 +106,10 @@ def bout_engine_chances(bout: Bout) -> tuple[float, float, str]:
     drawn bout is void.
     """
     try:
-        adapter = adapter_for(bout.show.campaign.ruleset)
-        chances = getattr(adapter, "engine_chances", None)
+        chances = plugin_for(bout.show.campaign.ruleset).engine_chances(bout)
         if chances is None:
             raise BettingError(NO_ENGINE_LINE)
-        return chances(bout)
+        return chances
     except (RulesError, BoutError) as error:
         raise BettingError(ENGINE_REFUSED.format(error=error)) from error
 
@@ -132,13 +130,13 @@ SKIRMISH_FIGHTS = 1_000  # sampled fights a skirmish's line is priced on
 SKIRMISH_SEED = 1  # the same fight, the same line
 
 
-def fight_engine_sides(bout: Bout, adapter) -> tuple[list[Side], str]:
+def fight_engine_sides(bout: Bout, plugin: RulesetPlugin) -> tuple[list[Side], str]:
     """Each side's price in a fight of several sides (Moritari), from the share of sampled
     fights it wins (the public setup: every man's thumb following the crowd, nobody asking). A
     side of men is named by its first man's id, the beasts by NO_MAN_SIDE_ID; draws void the
     book."""
     try:
-        rows = adapter.book_sides(bout, fights=SKIRMISH_FIGHTS, seed=SKIRMISH_SEED)
+        rows = plugin.book_sides(bout, fights=SKIRMISH_FIGHTS, seed=SKIRMISH_SEED)
     except BoutError as error:
         raise BettingError(ENGINE_REFUSED.format(error=error)) from error
     sides = []
@@ -157,16 +155,15 @@ def race_engine_sides(race: Race) -> tuple[list[Side], str]:
     if not entries:
         # A field of none has no odds (the engine refuses it): a refusal, not a 500.
         raise BettingError(NO_FIELD.format(event=event_name(race)))
-    drivers = race_drivers(entries, with_orders=False)
     try:
-        odds = exact_race_odds(drivers)
+        wins = plugin_for(race.show.campaign.ruleset).race_win_chances(entries)
     except RulesError as error:
         raise BettingError(RACE_ENGINE_REFUSED.format(error=error)) from error
     sides = []
-    for entry, row in zip(entries, odds.drivers, strict=True):
-        chance = min(max(row.win, 1e-4), 1 - 1e-4)
+    for entry, win in zip(entries, wins, strict=True):
+        chance = min(max(win, 1e-4), 1 - 1e-4)
         sides.append(
-            Side(entry.pk, f"{entry.driver.name} ({entry.faction})", nearest_odds(chance), row.win)
+            Side(entry.pk, f"{entry.driver.name} ({entry.faction})", nearest_odds(chance), win)
         )
     return sides, "The engine: exact race odds for this field, every driver careful"
 
@@ -211,10 +208,10 @@ def book_open(
         if race is not None:
             sides, basis = race_engine_sides(event)
         else:
-            # A fight of several sides is priced side by side (its adapter's book_sides).
-            adapter = adapter_for(event.show.campaign.ruleset)
-            if hasattr(adapter, "book_sides"):
-                sides, basis = fight_engine_sides(event, adapter)
+            # A fight of several sides is priced side by side (its plug-in's book_sides).
+            plugin = plugin_for(event.show.campaign.ruleset)
+            if plugin.many_sides:
+                sides, basis = fight_engine_sides(event, plugin)
             else:
                 sides, basis = bout_engine_sides(event)
     else:

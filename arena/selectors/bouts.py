@@ -1,6 +1,6 @@
 """Reads about the games: the shows, a show's card and the events it holds.
 
-A bout's state between steps is replayed by its ruleset's adapter (arena.adapters), never
+A bout's state between steps is replayed by its ruleset's adapter (arena.rulesets), never
 stored apart from its seed, inputs and decisions.
 """
 

@@ -12,8 +12,10 @@ from dataclasses import dataclass, field, replace
 
 from django.db.models import Q, QuerySet, Sum
 
-from arena.adapters import adapter_for
-from arena.adapters.era import (
+from arena.errors import BoutError
+from arena.models import Bout, BoutEntry, Show, Venue
+from arena.rulesets import plugin_for
+from arena.rulesets.era.adapter import (
     ENGINE_REFUSED,
     START_FAVOR,
     BoutSetup,
@@ -23,10 +25,8 @@ from arena.adapters.era import (
     setup_data,
     setup_from_data,
 )
-from arena.errors import BoutError
-from arena.models import Bout, BoutEntry, Show, Venue
+from arena.rulesets.moritari.fight_selectors import FightRow, fight_row, is_pair
 from arena.selectors.bouts import show_card
-from arena.selectors.fights import FightRow, fight_row, is_pair
 from arena.selectors.records import gladiator_record, rudis_eligible
 from arena.services.bouts import DEFIED_RELEASE, DEFIED_SWORD
 from arena.services.shows import FIT
@@ -300,11 +300,11 @@ NO_LIVE_ODDS = "The {ruleset} rules have no exact odds to follow a bout by."
 def live_line(bout: Bout) -> LiveLine:
     """The bout's live odds from its ruleset's adapter, where it has them."""
     campaign = bout.show.campaign
-    adapter = adapter_for(campaign.ruleset)
-    if not hasattr(adapter, "live_odds"):
+    plugin = plugin_for(campaign.ruleset)
+    if not plugin.has_live_odds:
         return LiveLine(refused=NO_LIVE_ODDS.format(ruleset=campaign.get_ruleset_display()))
     try:
-        return LiveLine(points=adapter.live_odds(bout))
+        return LiveLine(points=plugin.live_odds(bout))
     except BoutError as error:
         return LiveLine(refused=str(error))
 
@@ -316,13 +316,13 @@ def live_odds_visible(access, campaign: Campaign) -> bool:
 
 def pending_choice(bout: Bout) -> Pending | None:
     """The choice the bout waits for, by its ruleset's adapter."""
-    return adapter_for(bout.show.campaign.ruleset).bout_pending(bout)
+    return plugin_for(bout.show.campaign.ruleset).bout_pending(bout)
 
 
 def choice_costs(bout: Bout) -> dict[str, str]:
     """What each answer to the pending choice costs, in the ruleset's own figures (its adapter
     plays the answer from the seed), keyed by the answer."""
-    return adapter_for(bout.show.campaign.ruleset).choice_costs(bout)
+    return plugin_for(bout.show.campaign.ruleset).choice_costs(bout)
 
 
 # --- what a finished bout changed --------------------------------------------------------------

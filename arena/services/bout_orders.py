@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from arena.adapters import adapter_for
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry
+from arena.rulesets import plugin_for
 
 BEGUN = "The bout has begun ({status}); {name}'s orders for it are fixed."
 UNKNOWN_PRESET = "Orders must be his standing orders or one of {allowed}; got {name!r}."
@@ -29,11 +29,11 @@ def bout_orders_set(*, entry: BoutEntry, preset: str, ask: list[str] | None = No
     name = entry.gladiator.name if entry.gladiator else entry.name
     if bout.status != Bout.Status.PLANNED:
         raise BoutError(BEGUN.format(status=bout.get_status_display().lower(), name=name))
-    adapter = adapter_for(bout.show.campaign.ruleset)
-    presets = tuple(getattr(adapter, "PRESETS", ()))
+    plugin = plugin_for(bout.show.campaign.ruleset)
+    presets = plugin.presets
     if preset and preset not in presets:
         raise BoutError(UNKNOWN_PRESET.format(allowed=", ".join(presets), name=preset))
-    allowed = {key for key, _ in getattr(adapter, "ASK_CHOICES", ())}
+    allowed = {key for key, _ in plugin.ask_choices}
     asked = sorted(set(ask or ()))
     for kind in asked:
         if kind not in allowed:

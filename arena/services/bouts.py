@@ -15,11 +15,11 @@ from __future__ import annotations
 from django.db import transaction
 from django.dispatch import receiver
 
-from arena.adapters import adapter_for, words_for
-from arena.adapters.base import Fought
 from arena.book.services import bout_book_close
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry, Verdict
+from arena.rulesets import plugin_for
+from arena.rulesets.base import Fought
 from arena.services.calendar import show_follow, show_to_its_day
 from economy.models import SESTERCES_PER_PURSE as PURSE
 from economy.money import format_price
@@ -43,10 +43,6 @@ ENGINE_CHANGED = (
     "{current}); it cannot be fought on."
 )
 FIGHTER_UNAVAILABLE = "{name} is {status} and cannot fight."
-FIGHTER_INCAPACITATED = (
-    "{name} carries {wounds} Wounds against his {wound_points} Wound Points: he is "
-    "incapacitated and cannot fight until rest brings him back under."
-)
 BAD_CHOICE = "The editor's choice must be missio or sword; got {choice!r}."
 BAD_ROUNDS = "Fight at least one round; got {rounds!r}."
 VOID_IN_ADVANCE = (
@@ -89,7 +85,7 @@ def _check_can_fight(bout: Bout, adapter) -> None:
         _check_verdict_paid_for(bout)
     elif not adapter.can_replay(bout.engine_version):
         raise BoutError(
-            ENGINE_CHANGED.format(stored=bout.engine_version, current=adapter.ENGINE_VERSION)
+            ENGINE_CHANGED.format(stored=bout.engine_version, current=adapter.engine_version)
         )
 
 
@@ -105,7 +101,7 @@ def _check_fit(man: Gladiator, adapter, *, first_round: bool) -> None:
     if adapter.incapacitated(man.wounds, wound_points):
         # A ruleset may say it in its own words (Sands: a location with no free box).
         raise BoutError(
-            getattr(adapter, "INCAPACITATED", FIGHTER_INCAPACITATED).format(
+            adapter.incapacitated_message.format(
                 name=man.name, wounds=man.wounds, wound_points=wound_points
             )
         )
@@ -116,9 +112,9 @@ def _check_verdict_paid_for(bout: Bout) -> None:
     bout would wait for him for ever: the winner's purse at its dearest and the sword's price
     for the dearer man (less a hire the price replaces)."""
     editor = bout.show.editor
-    most_cost = getattr(adapter_for(bout.show.campaign.ruleset), "most_cost", None)
+    most = plugin_for(bout.show.campaign.ruleset).most_cost(bout)
     # A fight that pays its purses on the sand (Moritari) needs at most a purse a man.
-    need = verdict_cost_most(bout=bout) if most_cost is None else most_cost(bout) * PURSE
+    need = verdict_cost_most(bout=bout) if most is None else most * PURSE
     have = party_balance(editor)
     if have < need:
         raise BoutError(
@@ -166,7 +162,7 @@ def bout_fight(
         raise AlreadyDone(CHOICE_DONE.format(at=answered, held=len(bout.decisions)))
     if bout.status == Bout.Status.PLANNED and bout.show.day != bout.show.campaign.day:
         bout = _to_its_day(bout, user)
-    adapter = adapter_for(bout.show.campaign.ruleset)
+    adapter = plugin_for(bout.show.campaign.ruleset)
     _check_can_fight(bout, adapter)
     if rounds is not None and (isinstance(rounds, bool) or rounds < 1):
         raise BoutError(BAD_ROUNDS.format(rounds=rounds))
@@ -338,12 +334,12 @@ def _entrant_setups(bout: Bout) -> dict[str, dict]:
 
 def crowd_call(bout: Bout, loser_favor: int) -> str:
     """The crowd's call over the loser, by the bout's ruleset."""
-    return adapter_for(bout.show.campaign.ruleset).crowd_call(loser_favor)
+    return plugin_for(bout.show.campaign.ruleset).crowd_call(loser_favor)
 
 
 def appeal_appellant(bout: Bout):
     """Who would appeal for the loser of a bout awaiting its verdict, and his pool."""
-    return adapter_for(bout.show.campaign.ruleset).appeal_appellant(bout)
+    return plugin_for(bout.show.campaign.ruleset).appeal_appellant(bout)
 
 
 def _loser_favor(bout: Bout) -> int:
@@ -393,7 +389,7 @@ def _decide(bout: Bout, *, editor_choice: str | None, user) -> Verdict:
     if loser.campaign_id == show.campaign_id:
         loser.campaign = show.campaign
     favor = _loser_favor(bout)
-    ruling = adapter_for(show.campaign.ruleset).decide(bout, loser, editor_choice)
+    ruling = plugin_for(show.campaign.ruleset).decide(bout, loser, editor_choice)
     act = ruling.act
     appeal = ruling.appeal
 
@@ -517,7 +513,7 @@ def _after(bout: Bout, *, sword_given: bool = False) -> None:
         winner.refresh_from_db(fields=["status"])
     if winner is not None and winner.is_alive:
         # A winner who died of his wounds before the editor's decision takes no purse.
-        standing = words_for(bout.show.campaign.ruleset).standing  # Sands: the crowd's mood
+        standing = plugin_for(bout.show.campaign.ruleset).words.standing  # Sands: the crowd's mood
         purse_pay(bout=bout, winner=winner, favor=_winner_favor(bout), standing=standing)
     if sword_given:
         # The lanista's price to the man's lanista, hired or not (nothing for a man of no school).

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from django.db import transaction
 
-from arena.adapters.era import OddsResult, bout_odds
+from arena.rulesets.era.adapter import OddsResult, bout_odds
 from arena.selectors.pages import odds_setup
 from ludus.models import Campaign, Gladiator, Job
 from ludus.services.jobs import JobError, job_start

@@ -14,8 +14,8 @@ import random
 from django.db import transaction
 from django.db.models import Max
 
-from arena.adapters import adapter_for
 from arena.models import Bout, BoutEntry, Race, Show, Venue, Verdict
+from arena.rulesets import plugin_for
 from arena.services.bouts import (
     bout_decide,
     bout_decide_fought,
@@ -317,6 +317,6 @@ def _divided(bout: Bout) -> bool:
 def _fight_out(bout: Bout, *, user) -> Bout:
     """Answer the engine's questions with what the orders would have chosen."""
     while bout.status == Bout.Status.FIGHTING:
-        answer = adapter_for(bout.show.campaign.ruleset).pending_default(bout)
+        answer = plugin_for(bout.show.campaign.ruleset).pending_default(bout)
         bout = bout_fight(bout=bout, decisions=[answer], user=user)
     return bout

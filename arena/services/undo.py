@@ -22,9 +22,9 @@ from django.db import transaction
 from django.db.models import Q
 from django.dispatch import receiver
 
-from arena.adapters import adapter_for
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry, Race, RaceEntry
+from arena.rulesets import plugin_for
 from ludus.errors import AlreadyDone
 from ludus.signals import undo_asked
 
@@ -85,7 +85,7 @@ def bout_undo(
         )
     if bout.rounds < 1:
         raise BoutError(NOTHING_FOUGHT)
-    adapter = adapter_for(bout.show.campaign.ruleset)
+    adapter = plugin_for(bout.show.campaign.ruleset)
     step = adapter.step_back(bout)
     if step.rounds == 0:
         said = FIRST_TAKEN_BACK

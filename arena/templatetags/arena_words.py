@@ -2,9 +2,8 @@
 
 from django import template
 
-from arena.adapters import adapter_for
-from arena.adapters.era import asked_words
 from arena.errors import BoutError
+from arena.rulesets import plugin_for, plugins
 from ludus.templatetags.ludus_extras import wound_points
 
 register = template.Library()
@@ -14,7 +13,9 @@ register = template.Library()
 def asks_the_table(kinds) -> str:
     """["fight_on", "yield"] -> "whether to fight on after his first Critical Injury and
     whether to yield"."""
-    words = asked_words(kinds)
+    known = {kind: words for plugin in plugins() for kind, words in plugin.ask_words.items()}
+    # A kind no longer known (an old bout's data) reads as its name with spaces.
+    words = [known.get(str(kind), str(kind).replace("_", " ")) for kind in sorted(kinds or ())]
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
@@ -28,7 +29,7 @@ def incapacitated(gladiator) -> bool:
         return False
     points = wound_points(gladiator)  # the carried injuries a selector prefetched, if it did
     try:
-        adapter = adapter_for(gladiator.campaign.ruleset)
-    except BoutError:  # a ruleset with no arena adapter yet: nothing to say
+        plugin = plugin_for(gladiator.campaign.ruleset)
+    except BoutError:  # a ruleset with no plug-in: nothing to say
         return False
-    return isinstance(points, int) and adapter.incapacitated(gladiator.wounds, points)
+    return isinstance(points, int) and plugin.incapacitated(gladiator.wounds, points)

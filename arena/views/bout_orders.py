@@ -8,10 +8,10 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
-from arena.adapters import adapter_for
 from arena.errors import BoutError
 from arena.forms import BoutOrdersForm
 from arena.models import BoutEntry
+from arena.rulesets import plugin_for
 from arena.services.bout_orders import bout_orders_set
 from arena.views.bouts import _get_bout, _respond
 from ludus.access import campaign_view
@@ -26,7 +26,7 @@ def bout_orders(request: HttpRequest, campaign_id: int, bout_id: int) -> HttpRes
     access = request.access
     bout = _get_bout(access, bout_id)
     try:
-        presets = tuple(getattr(adapter_for(access.campaign.ruleset), "PRESETS", ()))
+        presets = plugin_for(access.campaign.ruleset).presets
     except BoutError:
         presets = ()
     form = BoutOrdersForm(request.POST, presets=presets)

@@ -25,6 +25,8 @@ from arena.book.selectors import book_for_event
 from arena.errors import BoutError
 from arena.forms import DecisionForm, EditorChoiceForm, FightForm, UndoForm
 from arena.models import Bout, Verdict
+from arena.rulesets.moritari import pages as moritari_pages
+from arena.rulesets.sands import pages as sands_pages
 from arena.selectors.calendar import show_day_note
 from arena.selectors.pages import (
     bout_aftermath,
@@ -42,8 +44,6 @@ from arena.selectors.pages import (
 from arena.services.bouts import appeal_appellant, bout_decide, bout_fight, crowd_call
 from arena.services.rudis import rudis_give
 from arena.services.undo import bout_undo
-from arena.views import moritari as moritari_pages
-from arena.views import sands as sands_pages
 from arena.views.answers import (
     NOT_YOUR_CHOICE,
     choose_pending,

@@ -1,17 +1,19 @@
-"""The shape the Monte Carlo odds pages share (Sands, arena/views/sands_odds.py; Moritari,
-arena/views/moritari_odds.py): the form, a short run answered in the request, a long one queued
-as a background job whose progress bar polls the job's page, and the campaign's recent runs
-listed under "Long runs". Each page is a subclass that says what differs: its template and
-result block, its form, its service's jobs, run and job start, and the figures it shows.
+"""The shape every ruleset's odds page shares (each plug-in's `odds_page`): the form, a short
+run answered in the request, a long one queued as a background job whose progress bar polls the
+job's page, and the campaign's recent runs listed under "Long runs". Each page is a subclass
+that says what differs: its template and result block, its form, its jobs, run and job start,
+and the figures it shows.
 
-arena/views/odds.py hands a campaign's requests to its ruleset's page (the same addresses as the
-Era's page). Under htmx a request is answered with the result block only; without it, with the
-whole page around it (a long run without htmx is redirected to its job's page).
+arena/views/odds.py hands a campaign's requests to its ruleset's page (the same addresses for
+every ruleset); the one background task (arena.tasks.odds_job) hands a job to the page whose
+`kind` it is (`run_job`). Under htmx a request is answered with the result block only; without
+it, with the whole page around it (a long run without htmx is redirected to its job's page).
 """
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from django import forms
@@ -19,6 +21,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from arena.tasks import odds_job as odds_task
 from ludus.access import Access
 from ludus.errors import Refusal
 from ludus.models import Campaign, Job
@@ -29,12 +32,19 @@ RECENT_JOBS = 8
 
 
 class MonteCarloOddsPage:
+    kind: ClassVar[str]  # the kind of its background jobs (Job.kind)
+    # What a background run refuses with: the job fails with its message (not a crash).
+    job_refusals: ClassVar[tuple[type[Exception], ...]] = (Refusal, RulesError, ValueError)
     template: ClassVar[str]  # the page
     part: ClassVar[str]  # its result block (the fragment answered under htmx)
     background_above: ClassVar[int]  # a run of more bouts or fights goes on in the background
-    task: ClassVar[Any]  # the worker's task of a long run
     unreadable: ClassVar[tuple[type[Exception], ...]]  # a finished job's result cannot be shown
     unreadable_message: ClassVar[str]
+
+    def run_job(self, job: Job, progress: Callable[[int], None]) -> dict:
+        """Run a background job's odds (its params), reporting `progress(done)`; the result as
+        the job keeps it (JSON)."""
+        raise NotImplementedError
 
     def form(self, access: Access, data=None) -> forms.Form:
         raise NotImplementedError
@@ -105,7 +115,7 @@ class MonteCarloOddsPage:
         try:
             if background:
                 job = self.job_start(
-                    campaign=access.campaign, ask=ask, task=self.task, user=request.user
+                    campaign=access.campaign, ask=ask, task=odds_task, user=request.user
                 )
             else:
                 ran = self.run(ask)

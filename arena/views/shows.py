@@ -18,8 +18,8 @@ from django.views.decorators.http import require_POST
 
 from arena.errors import BoutError
 from arena.forms import BoutAddForm, BoutReplaceForm, ShowEditForm, ShowPlanForm
-from arena.forms_fights import fight_form_for
 from arena.models import Bout, Show
+from arena.rulesets.moritari.forms import fight_form_for
 from arena.selectors.bouts import shows as campaign_shows
 from arena.selectors.calendar import show_day_note
 from arena.selectors.pages import (

@@ -7,7 +7,7 @@ only; it needs no Django settings).
 
 from __future__ import annotations
 
-from arena.management.commands.race_odds import build_drivers
+from arena.rulesets.era.management.commands.race_odds import build_drivers
 from bench.harness import Report, Scale, at_least, at_most, median_seconds, ms, per_second
 from rules.era import dice, race
 from rules.era.race import RaceSetup, exact_race_odds, race_odds, run_race

@@ -31,7 +31,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from desk.generate import Bounds, GenerateError, Plan, campaign_name, generate_into
-from ludus.models import Campaign, Job, Membership
+from ludus.models import Campaign, Job, Membership, default_ruleset
 from ludus.services.jobs import job_fail, job_finish, job_progress, job_start
 from ludus.services.once import once_per_key
 
@@ -88,7 +88,9 @@ def generation_start(*, user, gladiators: int, shows: int, bouts: int, seed: int
                 raise GenerationError(ONE_AT_A_TIME.format(title=job.title), field="__all__")
             job_fail(job.pk, STALE)
         # As campaign_create makes it (desk.services.setup), but with no member until done.
-        campaign = Campaign(name=campaign_name(plan.seed), year=-50, city="Rome", ruleset="era")
+        campaign = Campaign(
+            name=campaign_name(plan.seed), year=-50, city="Rome", ruleset=default_ruleset()
+        )
         campaign.full_clean()
         campaign.save()
         return job_start(

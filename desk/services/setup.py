@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from arena.rulesets import has_plugin
 from economy import accounts
 from economy.limits import MAX_POSTING
 from economy.models import Bettor
@@ -26,7 +27,15 @@ from ludus.limits import (
     OutOfRange,
     check_range,
 )
-from ludus.models import Campaign, Editor, Election, Gladiator, Lanista, Membership
+from ludus.models import (
+    Campaign,
+    Editor,
+    Election,
+    Gladiator,
+    Lanista,
+    Membership,
+    default_ruleset,
+)
 from ludus.services.once import once_per_key
 from ludus.validation import full_clean_held
 from rules.core.registry import is_playable
@@ -99,13 +108,14 @@ def _check_year(year) -> None:
 @once_per_key("campaign_create")
 @transaction.atomic
 def campaign_create(
-    *, user, name: str, year: int = -50, city: str = "Rome", ruleset: str = "era"
+    *, user, name: str, year: int = -50, city: str = "Rome", ruleset: str | None = None
 ) -> Campaign:
     """A new campaign; the user who makes it is its game master."""
     _check_year(year)
+    ruleset = default_ruleset() if ruleset is None else ruleset
     campaign = Campaign(name=name, year=year, city=city, ruleset=ruleset)
     _check(campaign)
-    if not is_playable(ruleset):
+    if not (is_playable(ruleset) and has_plugin(ruleset)):
         label = campaign.get_ruleset_display()
         raise SetupError({"ruleset": [UNPLAYABLE_RULESET.format(label=label)]})
     campaign.save()

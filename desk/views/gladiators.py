@@ -6,7 +6,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from arena.adapters.era import arena_sheet
+from arena.rulesets import plugin_for
 from arena.selectors.records import gladiator_record
 from desk.forms_edits import GladiatorEditForm, LanistaEditForm
 from desk.forms_gladiators import OrdersForm
@@ -100,7 +100,9 @@ def _detail_context(
     sheet_template = ruleset.templates.get("sheet") if ruleset else None
     context = {
         "gladiator": gladiator,
-        "sheet": None if sheet_template else arena_sheet(gladiator),
+        "sheet": None
+        if sheet_template
+        else plugin_for(access.campaign.ruleset).pair_sheet(gladiator),
         "sheet_template": sheet_template,
         "figures": gladiator_figures(gladiator) if sheet_template else None,
         "record": gladiator_record(gladiator),

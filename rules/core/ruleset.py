@@ -172,6 +172,7 @@ class Ruleset(Protocol):
 
     key: ClassVar[str]  # the campaign's ruleset key: "era"
     name: ClassVar[str]  # for the pages: "Era (seed 001)"
+    title: ClassVar[str]  # a campaign's rules as its pages name them: "Era (50 BC Rome)"
     engine_version: ClassVar[str]  # what new fights are fought with
     engine_versions: ClassVar[tuple[str, ...]]  # every version it can replay, current included
     sheet_type: ClassVar[type[Sheet]]

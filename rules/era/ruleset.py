@@ -111,6 +111,7 @@ def _medicine_check(severity: str) -> str:
 class EraRuleset:
     key: ClassVar[str] = "era"
     name: ClassVar[str] = "Era (seed 001)"
+    title: ClassVar[str] = "Era (50 BC Rome)"
     engine_version: ClassVar[str] = bout.ENGINE_VERSION
     engine_versions: ClassVar[tuple[str, ...]] = bout.ENGINE_VERSIONS
     sheet_type: ClassVar[type[Sheet]] = EraSheet

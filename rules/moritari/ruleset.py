@@ -94,6 +94,7 @@ def fight_outcome(setup: fight.Setup, result: fight.Result) -> Outcome:
 class MoritariRuleset:
     key: ClassVar[str] = "moritari"
     name: ClassVar[str] = "Moritari te salutamus (seed 002)"
+    title: ClassVar[str] = "Moritari te salutamus"
     engine_version: ClassVar[str] = fight.ENGINE_VERSION
     engine_versions: ClassVar[tuple[str, ...]] = (fight.ENGINE_VERSION,)
     sheet_type: ClassVar[type[Sheet]] = MoritariSheet

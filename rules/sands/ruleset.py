@@ -229,6 +229,7 @@ def _two_dice(n: int) -> Fraction:
 class SandsRuleset:
     key: ClassVar[str] = "sands"
     name: ClassVar[str] = "Sands (seed 000)"
+    title: ClassVar[str] = "Sands (hex-grid duel)"
     engine_version: ClassVar[str] = ENGINE_VERSION
     engine_versions: ClassVar[tuple[str, ...]] = (ENGINE_VERSION,)
     sheet_type: ClassVar[type[Sheet]] = SandsSheet

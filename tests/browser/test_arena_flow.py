@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from arena.adapters.era import bout_setup
 from arena.models import Bout, Show
+from arena.rulesets.era.adapter import bout_setup
 from economy import accounts
 from economy.models import Account, Entry
 from economy.services.corrections import opening_balance

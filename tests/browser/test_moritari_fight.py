@@ -4,8 +4,8 @@ what he chose; the board is drawn and replayed move by move. Screenshots of the 
 
 import pytest
 
-from arena.adapters import moritari
 from arena.models import Bout
+from arena.rulesets.moritari import adapter as moritari
 from tests.browser.conftest import log_in
 from tests.moritari_cast import build_moritari_cast
 

@@ -5,7 +5,7 @@ a page whose login changed, a session that ended. (ludus.middleware, ludus_htmx_
 import pytest
 
 from arena.book import services as book_services
-from arena.circus import services as race_services
+from arena.rulesets.era.circus import services as race_services
 from economy import accounts
 from economy.models import Book
 from ludus.models import Membership

@@ -5,8 +5,8 @@ at each stage are saved under test-artifacts/screenshots/."""
 
 import pytest
 
-from arena.adapters import sands as adapter
 from arena.models import Bout
+from arena.rulesets.sands import adapter
 from rules.core.events import Decision
 from rules.sands import bout as engine
 from tests.browser.conftest import log_in

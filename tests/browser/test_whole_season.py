@@ -24,8 +24,8 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from arena.circus import services as circus_service
 from arena.models import Bout, Show
+from arena.rulesets.era.circus import services as circus_service
 from arena.services import bouts as bouts_service
 from arena.services import shows as shows_service
 from economy.models import Account, Bet, Transaction

@@ -6,7 +6,7 @@ service that makes or edits a man; a Moritari man fights as his new armatura."""
 import pytest
 from django.core.exceptions import ValidationError
 
-from arena.adapters import moritari
+from arena.rulesets.moritari import adapter as moritari
 from desk.services.edits import gladiator_edit
 from desk.services.setup import SetupError, gladiator_create
 from economy.services.refusals import ContractError

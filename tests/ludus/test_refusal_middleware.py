@@ -9,8 +9,8 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.test import RequestFactory
 
-from arena.circus.services import RaceError
 from arena.errors import BoutError
+from arena.rulesets.era.circus.services import RaceError
 from desk.services.setup import SetupError
 from economy.ledger import LedgerError
 from economy.odds_lines import OddsError

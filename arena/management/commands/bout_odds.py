@@ -37,7 +37,8 @@ from dataclasses import replace
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from arena.adapters.era import (
+from arena.management.commands import _moritari, _sands
+from arena.rulesets.era.adapter import (
     CHARACTERISTICS,
     PRESETS,
     SKILLS,
@@ -48,8 +49,7 @@ from arena.adapters.era import (
     odds_engine,
     orders_by_name,
 )
-from arena.management.commands import _moritari, _sands
-from arena.management.commands.dice import SEED_RANGE, one_line_errors, option_error
+from arena.rulesets.era.management.commands.dice import SEED_RANGE, one_line_errors, option_error
 from rules.core.errors import RulesError, check_range
 
 ENGINE_VERSION, ENGINE_VERSIONS = engine.ENGINE_VERSION, engine.ENGINE_VERSIONS

@@ -12,10 +12,10 @@ A missing show, or one the rules refuse to hold, is a one-line error and exit st
 
 from django.core.management.base import BaseCommand, CommandError
 
-from arena.adapters import words_for
 from arena.models import Bout, BoutEntry, Show
+from arena.rulesets import plugin_for
+from arena.rulesets.moritari.fight_selectors import fight_line, is_pair
 from arena.selectors.bouts import show_card, show_events
-from arena.selectors.fights import fight_line, is_pair
 from arena.services.shows import show_hold
 from economy.models import SESTERCES_PER_PURSE, Transaction
 from ludus.errors import Refusal
@@ -30,7 +30,7 @@ NO_SHOW = "--show: no show with id {id}."
 def bout_line(bout: Bout) -> str:
     if not is_pair(bout):  # a fight of several men and beasts (Moritari)
         return fight_line(bout)
-    words = words_for(bout.show.campaign.ruleset)  # Sands: turns, and the crowd's mood
+    words = plugin_for(bout.show.campaign.ruleset).words  # Sands: turns, and the crowd's mood
     pair = f"{bout.order}. {bout.entry_a.gladiator} v {bout.entry_b.gladiator}"
     favors = f"{words.standing} {bout.entry_a.standing}-{bout.entry_b.standing}"
     if bout.winner is None:

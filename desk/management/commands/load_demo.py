@@ -1,5 +1,5 @@
 """`manage.py load_demo [--if-empty] [--ruleset era|sands|moritari]`: write a demo campaign:
-"Capua and Rome, 50 BC" (the Era rules, the default) or another ruleset's (desk.demo.DEMOS).
+"Capua and Rome, 50 BC" (the Era rules, the default) or another ruleset's (its plug-in's demo file).
 
 The demo's users (gm, nerva, eros) are created here and nowhere else; an existing user of the
 same name is reused as he is (his password is not touched). `--if-empty` does nothing when any
@@ -8,8 +8,8 @@ campaign exists, so `make run` can call it every time.
 
 from django.core.management.base import BaseCommand, CommandError
 
-from desk.demo import DEMO_PASSWORD, DEMOS, demo_build, demo_exists, demo_name
-from ludus.models import Campaign
+from desk.demo import DEMO_PASSWORD, demo_build, demo_exists, demo_name, demo_rulesets
+from ludus.models import Campaign, default_ruleset
 
 ALREADY_LOADED = 'The demo campaign "{name}" is already loaded.'
 NOT_EMPTY = "A campaign exists already; the demo was not loaded (--if-empty)."
@@ -34,9 +34,9 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--ruleset",
-            choices=sorted(DEMOS),
-            default="era",
-            help="whose demo campaign: era (the default), sands or moritari (fixtures/demo*.json)",
+            choices=demo_rulesets(),
+            default=default_ruleset(),
+            help="whose demo campaign (fixtures/demo*.json): " + ", ".join(demo_rulesets()),
         )
 
     def handle(self, *args, **options):

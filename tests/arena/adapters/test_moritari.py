@@ -1,14 +1,15 @@
-"""The Moritari adapter (arena/adapters/moritari.py) in the terms of arena.adapters.base: the
+"""The Moritari adapter (arena/adapters/moritari.py) in the terms of arena.rulesets.base: the
 setup stored as JSON, the fight for N entrants and beasts, stepping back, Caesar's default."""
 
 import pytest
 
-from arena.adapters import adapter_for, moritari
-from arena.adapters.base import Fought
 from arena.errors import BoutError
 from arena.models import Bout
+from arena.rulesets import adapter_for
+from arena.rulesets.base import Fought
+from arena.rulesets.moritari import adapter as moritari
+from arena.rulesets.moritari.fights import Entrant, fight_add
 from arena.services.bouts import bout_fight
-from arena.services.fights import Entrant, fight_add
 from rules.core.registry import get_ruleset, is_playable
 from tests.moritari_cast import build_moritari_cast
 

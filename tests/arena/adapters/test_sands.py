@@ -1,13 +1,13 @@
 """The Sands adapter: campaign rows into the engine's inputs, kept as the bout's setup JSON,
-and the engine's results back in arena.adapters.base's terms (turn by turn, the table's turn
+and the engine's results back in arena.rulesets.base's terms (turn by turn, the table's turn
 choices, a step back, the fate settled on the sand)."""
 
 import pytest
 
-from arena.adapters import adapter_for
-from arena.adapters import sands as adapter
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry
+from arena.rulesets import adapter_for
+from arena.rulesets.sands import adapter
 from ludus.models import Injury
 from rules.sands import bout as engine
 from rules.sands.ruleset import SandsRuleset

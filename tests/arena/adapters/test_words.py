@@ -1,8 +1,8 @@
-"""The words a ruleset's reports use (arena.adapters.words_for): the Era's rounds and Crowd
+"""The words a ruleset's reports use (arena.rulesets.words_for): the Era's rounds and Crowd
 Favor by default, the Sands' turns and crowd's mood, and the Era's for an unknown ruleset."""
 
-from arena.adapters import words_for
-from arena.adapters.base import ERA_WORDS
+from arena.rulesets import words_for
+from arena.rulesets.base import ERA_WORDS
 
 
 def test_the_era_counts_rounds_of_crowd_favor():

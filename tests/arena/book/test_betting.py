@@ -3,9 +3,9 @@
 import pytest
 from django.db.models import Sum
 
-from arena.adapters.era import exact_engine, public_setup
 from arena.book import services as b
 from arena.models import Bout
+from arena.rulesets.era.adapter import exact_engine, public_setup
 from economy import accounts
 from economy.models import Account, Bet, Book, Entry, Transaction
 from economy.services import betting
@@ -318,7 +318,7 @@ def test_the_engines_line_for_bithys_and_the_murmillo(bout, bithys, murmillo):
 def test_the_public_line_never_moves_with_the_mens_private_orders(bout):
     """Fighting on wins Bithys more bouts than caution (the engine says so), but his orders
     are his owner's secret: the line the stands see is the same whatever they are."""
-    from arena.adapters.era import bout_odds, bout_setup
+    from arena.rulesets.era.adapter import bout_odds, bout_setup
 
     public = b.bout_engine_chances(bout)
     bout.entries.filter(side="a").update(orders={"name": "fight-on"})

@@ -3,15 +3,15 @@ from the engine's sampled win shares, settled on the side that won; the seed's t
 
 import pytest
 
-from arena.adapters import moritari
 from arena.book.services import (
     SKIRMISH_FIGHTS,
     SKIRMISH_SEED,
     bet_place,
     book_open,
 )
+from arena.rulesets.moritari import adapter as moritari
+from arena.rulesets.moritari.fights import Entrant, fight_add
 from arena.services.bouts import bout_fight
-from arena.services.fights import Entrant, fight_add
 from economy import accounts
 from economy.models import Book
 from economy.services.betting import BettingError

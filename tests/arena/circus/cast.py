@@ -2,8 +2,8 @@
 
 import pytest
 
-from arena.adapters.era import race_setup
 from arena.models import Race
+from arena.rulesets.era.adapter import race_setup
 from economy import accounts
 from rules.era import race as engine
 from tests.arena import bettor_cast

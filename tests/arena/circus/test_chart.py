@@ -3,9 +3,9 @@
 import re
 import xml.etree.ElementTree as ET
 
-from arena.circus import services as r
-from arena.circus.chart import DriverLine, LegMark, colour_for, race_chart_svg
-from arena.circus.selectors import race_chart_lines
+from arena.rulesets.era.circus import services as r
+from arena.rulesets.era.circus.chart import DriverLine, LegMark, colour_for, race_chart_svg
+from arena.rulesets.era.circus.selectors import race_chart_lines
 
 SVG = "{http://www.w3.org/2000/svg}"
 

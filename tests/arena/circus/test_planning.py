@@ -1,14 +1,16 @@
-"""Planning a race and building its field (arena.circus.services): race_plan, race_entry_add,
-race_entry_remove. Each refusal is a RaceError with its module message, and writes nothing."""
+"""Planning a race and building its field (arena.rulesets.era.circus.services): race_plan,
+race_entry_add, race_entry_remove. Each refusal is a RaceError with its module message, and
+writes nothing."""
 
 import pytest
 
 from arena.book import services as book_services
-from arena.circus import services as r
 from arena.models import Race, RaceEntry, Show
+from arena.rulesets import plugins
+from arena.rulesets.era.circus import services as r
 from economy import accounts
 from economy.models import Account, Book
-from ludus.models import Gladiator, Ruleset
+from ludus.models import Gladiator
 from tests.arena.circus.cast import fund, make_race
 from tests.factories import CampaignFactory, GladiatorFactory, ShowFactory
 
@@ -59,7 +61,7 @@ def test_race_plan_refuses_a_held_show(show):
 
 
 def test_race_plan_refuses_a_campaign_of_other_rules(db):
-    other = CampaignFactory(ruleset=next(v for v in Ruleset.values if v != Ruleset.ERA))
+    other = CampaignFactory(ruleset=next(p.key for p in plugins() if not p.has_races))
     with pytest.raises(r.RaceError, match="only Era races"):
         r.race_plan(show=ShowFactory(campaign=other), name="Elsewhere")
 

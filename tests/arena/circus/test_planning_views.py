@@ -142,7 +142,7 @@ def test_a_refusal_is_swapped_in_with_400(client, gm, race, eros):
 
 
 def test_no_forms_once_a_leg_is_run(client, gm, race):
-    from arena.circus import services as r
+    from arena.rulesets.era.circus import services as r
 
     r.race_run(race=race, seed=3, legs=1)
     client.force_login(gm)

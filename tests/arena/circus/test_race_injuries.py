@@ -2,9 +2,9 @@
 
 import pytest
 
-from arena.adapters.era import driver_resistance, race_drivers, race_setup
-from arena.circus.services import race_run
 from arena.models import Race
+from arena.rulesets.era.adapter import driver_resistance, race_drivers, race_setup
+from arena.rulesets.era.circus.services import race_run
 from rules.era import race as engine
 from tests.arena.circus.cast import engine_result
 from tests.factories import InjuryFactory

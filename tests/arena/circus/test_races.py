@@ -3,10 +3,10 @@
 import pytest
 from django.db.models import Sum
 
-from arena.adapters.era import race_drivers, race_setup
 from arena.book import services as book_services
-from arena.circus import services as r
 from arena.models import Race, RaceEntry
+from arena.rulesets.era.adapter import race_drivers, race_setup
+from arena.rulesets.era.circus import services as r
 from economy import accounts
 from economy.models import Book, Entry, Transaction
 from economy.services import betting

@@ -3,8 +3,8 @@ locked, and the one that waits sees leg 1 run and answers "already done"."""
 
 import pytest
 
-from arena.circus import services as r
 from arena.models import Race
+from arena.rulesets.era.circus import services as r
 from ludus.errors import AlreadyDone
 from tests.threads import at_once
 

@@ -4,8 +4,8 @@ is one race. The repeat answers "already done"."""
 
 from django.urls import reverse
 
-from arena.circus import services as r
 from arena.models import Race
+from arena.rulesets.era.circus import services as r
 from tests.factories import form_key
 
 

@@ -5,8 +5,8 @@ the refusal. (Running a leg: test_replay_concurrency.py.) PostgreSQL only."""
 
 import pytest
 
-from arena.circus import services as r
 from arena.models import Race, RaceEntry
+from arena.rulesets.era.circus import services as r
 from ludus.errors import AlreadyDone
 from tests.factories import GladiatorFactory, form_key
 from tests.threads import at_once, postgres_only, sort_out

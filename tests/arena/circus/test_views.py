@@ -8,8 +8,8 @@ Peril Points; an outsider gets 404.
 import pytest
 from django.urls import reverse
 
-from arena.circus import services as r
 from arena.models import Race
+from arena.rulesets.era.circus import services as r
 
 
 @pytest.fixture

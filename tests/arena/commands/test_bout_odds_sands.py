@@ -186,7 +186,7 @@ def test_the_bout_count(value):
 
 
 def test_the_help_names_every_odds_order(capsys):
-    from arena.adapters.sands_odds import ORDER_OPTIONS
+    from arena.rulesets.sands.odds_adapter import ORDER_OPTIONS
 
     with pytest.raises(SystemExit):
         call_command("bout_odds", "--help")

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from arena.adapters.era import appeal_seed, bout_setup, fighter_sheet
+from arena.rulesets.era.adapter import appeal_seed, bout_setup, fighter_sheet
 from economy import accounts
 from economy.services.corrections import opening_balance
 from rules.era import decision

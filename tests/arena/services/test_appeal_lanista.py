@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from arena.adapters.era import appeal_seed, fighter_sheet
 from arena.errors import BoutError
 from arena.models import Verdict
+from arena.rulesets.era.adapter import appeal_seed, fighter_sheet
 from arena.services.bouts import bout_decide, bout_fight
 from rules.era import decision
 from rules.era.dice import Pool

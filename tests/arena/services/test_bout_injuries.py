@@ -5,9 +5,9 @@ import copy
 
 import pytest
 
-from arena.adapters.era import bout_setup, setup_data, setup_from_data, wound_points_now
 from arena.errors import BoutError
 from arena.models import Bout
+from arena.rulesets.era.adapter import bout_setup, setup_data, setup_from_data, wound_points_now
 from arena.services.bouts import bout_fight
 from rules.era.bout import Entrant, EventKind, fight_bout
 from rules.era.orders import FIGHT_ON

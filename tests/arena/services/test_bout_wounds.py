@@ -6,9 +6,9 @@ starts him at them, and afterwards he carries the engine's final Wounds, not car
 
 import pytest
 
-from arena.adapters.era import bout_setup
 from arena.errors import BoutError
 from arena.models import Bout
+from arena.rulesets.era.adapter import bout_setup
 from arena.services.bouts import bout_fight
 from ludus.models import Injury
 from rules.era.bout import EndReason, fight_bout

@@ -3,9 +3,9 @@
 import pytest
 from django.db.models import Sum
 
-from arena.adapters.era import bout_setup, fighter_sheet
 from arena.errors import BoutError
 from arena.models import Bout, Verdict
+from arena.rulesets.era.adapter import bout_setup, fighter_sheet
 from arena.services import bouts
 from arena.services.bouts import bout_decide, bout_fight
 from economy import accounts
@@ -473,7 +473,7 @@ def test_a_bout_begun_under_era_bout_1_is_fought_on_and_replayed_under_it(cast):
     it ends exactly as the old engine fights it whole, and its page replays that."""
     from unittest import mock
 
-    from arena.adapters.era import bout_replay
+    from arena.rulesets.era.adapter import bout_replay
     from rules.era import bout as era_bout
 
     setup = bout_setup(bout=cast.bout)

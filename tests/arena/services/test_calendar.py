@@ -5,9 +5,9 @@ done, and the dashboard's next show moves on."""
 
 import pytest
 
-from arena.circus.services import FIELD_MOVED_IN_ADVANCE, RaceError, race_run
 from arena.errors import BoutError
 from arena.models import Bout, Race, Show
+from arena.rulesets.era.circus.services import FIELD_MOVED_IN_ADVANCE, RaceError, race_run
 from arena.services.bouts import VOID_IN_ADVANCE, bout_decide, bout_fight
 from arena.services.calendar import show_follow
 from arena.services.shows import bout_add, bout_remove, show_hold

@@ -122,7 +122,7 @@ def test_a_driver_in_a_planned_race_is_in_no_other(cast):
     ludi = factories.ShowFactory(
         campaign=cast.campaign, editor=cast.editor, venue="circus_maximus", kind="ludi"
     )
-    from arena.circus.services import race_entry_add, race_plan
+    from arena.rulesets.era.circus.services import race_entry_add, race_plan
 
     first = race_plan(show=ludi, name="First race")
     second = race_plan(show=ludi, name="Second race")

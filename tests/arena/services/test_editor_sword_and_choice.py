@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from arena.adapters.era import bout_setup
 from arena.errors import BoutError
 from arena.models import Bout, Show, Verdict
+from arena.rulesets.era.adapter import bout_setup
 from arena.services.bouts import bout_decide, bout_fight
 from arena.services.shows import bout_add, show_hold
 from economy import accounts

@@ -3,10 +3,10 @@ the end by the bout service, written back (results, fates, Wounds, deaths, purse
 
 import pytest
 
-from arena.adapters import moritari
 from arena.models import Bout
+from arena.rulesets.moritari import adapter as moritari
+from arena.rulesets.moritari.fights import Entrant, FightError, fight_add
 from arena.services.bouts import bout_fight
-from arena.services.fights import Entrant, FightError, fight_add
 from arena.services.shows import show_hold
 from arena.services.undo import bout_undo
 from desk.services import setup

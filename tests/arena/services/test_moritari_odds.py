@@ -8,8 +8,8 @@ import pytest
 from django.core.management import call_command
 
 from arena.errors import BoutError
-from arena.services import moritari_odds as service
-from arena.tasks import moritari_odds_job
+from arena.rulesets.moritari import odds as service
+from arena.tasks import odds_job
 from ludus.models import Gladiator, Job
 from rules.core.errors import RulesError
 from rules.moritari.fight import BEASTS, FighterSpec, Setup
@@ -88,7 +88,7 @@ def test_what_cannot_fight_is_refused_and_queues_nothing(cast, picks, error, wor
     men = {"SPARTACUS_DEAD_TIRED": cast.spartacus, "BITHYS": cast.bithys, "CRIXUS": cast.crixus}
     ask = ask_of(cast, *(men.get(p, p) for p in picks), fights=5000)
     with pytest.raises(error, match=words):
-        service.moritari_odds_job_start(campaign=cast.campaign, ask=ask, task=moritari_odds_job)
+        service.moritari_odds_job_start(campaign=cast.campaign, ask=ask, task=odds_job)
     assert Job.objects.count() == 0
 
 
@@ -96,7 +96,7 @@ def test_what_cannot_fight_is_refused_and_queues_nothing(cast, picks, error, wor
 def test_the_task_fails_with_the_reason_when_a_man_is_gone():
     cast = build_moritari_cast()
     ask = ask_of(cast, cast.bithys, "bear", fights=3000)
-    job = service.moritari_odds_job_start(campaign=cast.campaign, ask=ask, task=moritari_odds_job)
+    job = service.moritari_odds_job_start(campaign=cast.campaign, ask=ask, task=odds_job)
     Gladiator.objects.filter(pk=cast.bithys.pk).delete()
     call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
     job.refresh_from_db()
@@ -107,7 +107,7 @@ def test_the_task_fails_with_the_reason_when_a_man_is_gone():
 def test_the_task_keeps_the_result_and_the_progress_reaches_the_total():
     cast = build_moritari_cast()
     ask = ask_of(cast, cast.bithys, cast.spartacus, cast.verus, fights=2500, seed=4)
-    job = service.moritari_odds_job_start(campaign=cast.campaign, ask=ask, task=moritari_odds_job)
+    job = service.moritari_odds_job_start(campaign=cast.campaign, ask=ask, task=odds_job)
     call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
     job.refresh_from_db()
     assert job.status == Job.Status.DONE and job.done == job.total == 2500

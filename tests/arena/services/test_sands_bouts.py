@@ -9,9 +9,9 @@ needs, and the test checks the campaign against the engine's own result.
 
 import pytest
 
-from arena.adapters import sands as adapter
 from arena.book.services import book_open
 from arena.models import Bout, BoutEntry
+from arena.rulesets.sands import adapter
 from arena.selectors.records import gladiator_record
 from arena.services.bouts import bout_fight
 from arena.services.shows import show_hold

@@ -7,8 +7,8 @@ import pytest
 from django.core.management import call_command
 
 from arena.errors import BoutError
-from arena.services import sands_odds as service
-from arena.tasks import sands_odds_job
+from arena.rulesets.sands import odds as service
+from arena.tasks import odds_job
 from ludus.models import Gladiator, Job
 from rules.sands.bout import FighterSpec, Setup
 from rules.sands.odds import bout_odds
@@ -67,7 +67,7 @@ def test_a_man_who_cannot_fight_the_duel_is_refused(men):
     campaign, made = men
     ask = service.SandsOddsAsk("murmillo", "thraex", {}, {}, 5000, 1, fighter_b=made["Felix"])
     with pytest.raises(BoutError, match="Felix is a retiarius"):
-        service.sands_odds_job_start(campaign=campaign, ask=ask, task=sands_odds_job)
+        service.sands_odds_job_start(campaign=campaign, ask=ask, task=odds_job)
     assert Job.objects.count() == 0
 
 
@@ -83,7 +83,7 @@ def test_the_task_fails_with_the_reason_when_a_man_is_gone():
     crixus = Gladiator(campaign=campaign, name="Crixus", armatura="murmillo")
     crixus.save()
     ask = service.SandsOddsAsk("murmillo", "thraex", {}, {}, 3000, 1, fighter_a=crixus)
-    job = service.sands_odds_job_start(campaign=campaign, ask=ask, task=sands_odds_job)
+    job = service.sands_odds_job_start(campaign=campaign, ask=ask, task=odds_job)
     crixus.delete()
     call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
     job.refresh_from_db()
@@ -94,7 +94,7 @@ def test_the_task_fails_with_the_reason_when_a_man_is_gone():
 def test_the_task_keeps_the_result_and_the_progress_reaches_the_total():
     campaign = factories.CampaignFactory(ruleset="sands")
     ask = service.SandsOddsAsk("murmillo", "thraex", {"crowd": "always"}, {}, 2500, 4)
-    job = service.sands_odds_job_start(campaign=campaign, ask=ask, task=sands_odds_job)
+    job = service.sands_odds_job_start(campaign=campaign, ask=ask, task=odds_job)
     call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
     job.refresh_from_db()
     assert job.status == Job.Status.DONE and job.done == job.total == 2500

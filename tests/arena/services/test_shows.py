@@ -209,7 +209,7 @@ def test_orders_that_ask_are_answered_by_the_orders_when_a_show_is_held(cast):
     assert cast.bout.status == Bout.Status.DONE
     assert cast.bout.decisions  # every asked choice was answered, and kept for the replay
     # The same bout fought with the plain orders (nothing asked) ends the same way.
-    from arena.adapters.era import setup_from_data
+    from arena.rulesets.era.adapter import setup_from_data
     from rules.era.bout import fight_bout
 
     plain = dict(cast.bout.setup)
@@ -226,7 +226,7 @@ def test_holding_a_show_answers_a_yield_exactly_as_the_orders_would(cast, seed):
     """Two thraeces of Might 1: the raw hit (damage less Resistance) is 1, where a hand-made
     `max(0, ...)` and the engine's own minimum hit can part. Asked at every choice, the held
     show must answer as the engine would unasked."""
-    from arena.adapters.era import setup_from_data
+    from arena.rulesets.era.adapter import setup_from_data
     from rules.era.bout import fight_bout
 
     heavy = factories.GladiatorFactory(campaign=cast.campaign, armatura="thraex", might=1)

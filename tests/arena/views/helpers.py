@@ -1,8 +1,8 @@
 """Helpers for the arena view tests: find a seed that gives a wanted outcome (read from the
 engine, never hard-coded), and read the panels of a page."""
 
-from arena.adapters.era import bout_setup, crowd_call
 from arena.models import Bout
+from arena.rulesets.era.adapter import bout_setup, crowd_call
 from rules.era import bout as engine
 
 

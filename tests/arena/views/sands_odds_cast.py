@@ -5,7 +5,7 @@ addresses; a run's form data (the two men, each side's first orders, 300 bouts, 
 
 from django.urls import reverse
 
-from arena.services import sands_odds as service
+from arena.rulesets.sands import odds as service
 from ludus.models import Gladiator
 from tests import factories
 from tests.cast import cast_users

@@ -6,8 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from arena.adapters.era import bout_replay
 from arena.models import Bout, Verdict
+from arena.rulesets.era.adapter import bout_replay
 from arena.selectors.pages import bout_steps
 from arena.services.bouts import CHOICE_DONE, bout_fight
 from arena.views.answers import NO_CHOICE_PENDING

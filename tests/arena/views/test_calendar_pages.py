@@ -5,8 +5,8 @@ moves on once a show is held by its last event."""
 import pytest
 from django.urls import reverse
 
-from arena.adapters import adapter_for
 from arena.models import Bout, Show
+from arena.rulesets import adapter_for
 from arena.services.bouts import bout_decide, bout_fight
 from ludus.models import Campaign, DayEnd
 from tests import factories

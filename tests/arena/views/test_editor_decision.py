@@ -10,8 +10,8 @@ import pytest
 from django.db import transaction
 from django.urls import reverse
 
-from arena.adapters.era import bout_setup, crowd_call
 from arena.models import Bout, Verdict
+from arena.rulesets.era.adapter import bout_setup, crowd_call
 from arena.services.bouts import (
     DEFIED_RELEASE,
     DEFIED_SWORD,

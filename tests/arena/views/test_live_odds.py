@@ -4,7 +4,7 @@ unless he shares them, and equal to the exact chain's from where the bout stood.
 import pytest
 from django.urls import reverse
 
-from arena.adapters.era import bout_setup, exact_engine, replay
+from arena.rulesets.era.adapter import bout_setup, exact_engine, replay
 from arena.services.bouts import bout_fight
 from ludus.models import Campaign
 

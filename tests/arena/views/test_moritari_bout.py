@@ -5,10 +5,10 @@ import re
 
 import pytest
 
-from arena.adapters import moritari
 from arena.models import Bout
+from arena.rulesets.moritari import adapter as moritari
+from arena.rulesets.moritari.fights import Entrant, fight_add
 from arena.services.bouts import bout_fight
-from arena.services.fights import Entrant, fight_add
 from tests.moritari_cast import build_moritari_cast
 
 pytestmark = pytest.mark.django_db

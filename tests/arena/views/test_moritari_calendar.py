@@ -6,7 +6,7 @@ buttons too; the GM's first turn moves it and says so; under htmx the whole page
 import pytest
 
 from arena.models import Bout, Show
-from arena.services.fights import Entrant, fight_add
+from arena.rulesets.moritari.fights import Entrant, fight_add
 from ludus.models import Campaign, DayEnd
 from tests.moritari_cast import build_moritari_cast
 

@@ -8,8 +8,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from arena.adapters import moritari
-from arena.services import moritari_odds as service
+from arena.rulesets.moritari import adapter as moritari
+from arena.rulesets.moritari import odds as service
 from arena.services.odds_runs import MAX_WAITING
 from ludus.models import Gladiator, Job
 from rules.moritari.fight import BEASTS, FighterSpec, Setup

@@ -7,12 +7,12 @@ import pytest
 from django.db import transaction
 from django.urls import reverse
 
-from arena.adapters import moritari
 from arena.book.services import book_open
 from arena.models import Bout
-from arena.services import moritari_odds as odds_service
+from arena.rulesets.moritari import adapter as moritari
+from arena.rulesets.moritari import odds as odds_service
+from arena.rulesets.moritari.fights import Entrant, fight_add
 from arena.services.bouts import bout_fight
-from arena.services.fights import Entrant, fight_add
 from economy.models import Book
 from ludus.models import Job
 from tests.moritari_cast import build_moritari_cast

@@ -6,8 +6,10 @@ import re
 
 import pytest
 
-from arena.adapters import ADAPTERS
-from arena.views import bouts, moritari, sands
+from arena.rulesets import ADAPTERS
+from arena.rulesets.moritari import pages as moritari
+from arena.rulesets.sands import pages as sands
+from arena.views import bouts
 
 INTERFACE = ("bout_detail", "respond", "report", "bout_choose", "bout_replay")
 

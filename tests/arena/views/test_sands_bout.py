@@ -8,9 +8,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from arena.adapters import sands as adapter
 from arena.models import Bout, BoutEntry
-from arena.selectors.sands import _pixel
+from arena.rulesets.sands import adapter
+from arena.rulesets.sands.selectors import _pixel
 from rules.sands import bout as engine
 from tests.sands_cast import build_sands_cast
 

@@ -6,8 +6,8 @@ that moved the calendar redraws the whole page (its head shows the day)."""
 import pytest
 from django.urls import reverse
 
-from arena.adapters import sands as adapter
 from arena.models import Bout, Show
+from arena.rulesets.sands import adapter
 from ludus.models import Campaign, DayEnd
 from rules.sands import bout as engine
 from tests.sands_cast import build_sands_cast

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from arena.services import sands_odds as service
+from arena.rulesets.sands import odds as service
 from arena.services.odds_runs import MAX_WAITING
 from ludus.models import Campaign, Job
 from rules.sands.bout import FighterSpec, Setup, standard_setup

@@ -6,9 +6,9 @@ and a background run keeps the marks he carried when it was asked."""
 import pytest
 from django.core.management import call_command
 
-from arena.adapters import sands as adapter
 from arena.models import Bout, BoutEntry
-from arena.services import sands_odds as service
+from arena.rulesets.sands import adapter
+from arena.rulesets.sands import odds as service
 from ludus.models import Injury, Job
 from rules.sands.bout import FighterSpec, Setup
 from rules.sands.odds import bout_odds

@@ -3,8 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from arena.adapters.era import crowd_call
 from arena.models import Bout
+from arena.rulesets.era.adapter import crowd_call
 from arena.services.bouts import bout_fight
 from arena.services.undo import ROUND_TAKEN_BACK
 from tests.arena.views.helpers import seed_where

@@ -9,8 +9,8 @@ from django.core.management.base import CommandError
 from django.db.models import Sum
 from django.test import RequestFactory
 
-from arena.adapters.era import bout_setup
 from arena.models import Bout, RaceEntry, Show
+from arena.rulesets.era.adapter import bout_setup
 from arena.selectors.bouts import show_card
 from arena.selectors.records import is_known
 from arena.services.shows import show_hold

@@ -8,8 +8,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from arena.adapters import moritari
 from arena.models import Bout, BoutEntry, Show
+from arena.rulesets.moritari import adapter as moritari
 from desk.campaign_archive import campaign_export, campaign_import
 from desk.demo import demo_name
 from economy.models import Book, Transaction

@@ -10,9 +10,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from arena.adapters.era import replay
-from arena.circus.services import race_run
 from arena.models import Bout, Race, Show
+from arena.rulesets.era.adapter import replay
+from arena.rulesets.era.circus.services import race_run
 from arena.selectors.records import Record, records_by_city
 from arena.services.shows import bout_add
 from desk.campaign_archive import (

@@ -2,7 +2,7 @@
 
 import pytest
 
-from arena.adapters.era import arena_sheet
+from arena.rulesets.era.adapter import arena_sheet
 from tests import factories
 
 pytestmark = pytest.mark.django_db
