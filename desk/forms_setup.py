@@ -4,6 +4,7 @@ the services in ludus/services/setup.py check the rest and write."""
 from django import forms
 from django.contrib.auth import get_user_model
 
+from arena.rulesets import is_served
 from desk.armaturae import limit_armaturae
 from economy.limits import MAX_POSTING
 from economy.models import Bettor
@@ -25,7 +26,6 @@ from ludus.models import (
     Membership,
 )
 from ludus.selectors.people import sheet_fields
-from rules.core.registry import is_playable
 
 YEAR_HELP = "Historical year as stored: -50 is 50 BC, 14 is AD 14."
 
@@ -54,7 +54,7 @@ class CampaignForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         # Only the rulesets whose engine is built are offered; the service refuses any other.
         field = self.fields["ruleset"]
-        field.choices = [(key, label) for key, label in field.choices if is_playable(key)]
+        field.choices = [(key, label) for key, label in field.choices if is_served(key)]
 
 
 class InvitationForm(forms.Form):

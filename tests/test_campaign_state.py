@@ -63,7 +63,7 @@ from hypothesis.stateful import (
 
 from arena.book.services import bet_place, book_open
 from arena.models import Bout, BoutEntry, Race, RaceEntry, Show, Venue
-from arena.rulesets import adapter_for
+from arena.rulesets import plugin_for
 from arena.rulesets.era.circus.services import race_entry_add, race_plan, race_run
 from arena.selectors.pages import pending_choice
 from arena.services.bouts import bout_decide, bout_fight
@@ -513,7 +513,7 @@ class CampaignMachine(RuleBasedStateMachine):
             return
         decisions = []
         if pending_choice(bout) is not None:
-            decisions = [adapter_for(self.campaign.ruleset).pending_default(bout)]
+            decisions = [plugin_for(self.campaign.ruleset).pending_default(bout)]
         with contextlib.suppress(Refusal):
             bout_fight(
                 bout=bout,

@@ -16,6 +16,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from arena.errors import BoutError
+from rules.core.registry import is_playable
 
 if TYPE_CHECKING:
     from arena.rulesets.base import RulesetPlugin
@@ -41,6 +42,12 @@ def plugin_keys() -> tuple[str, ...]:
 
 def has_plugin(key: object) -> bool:
     return isinstance(key, str) and key in PLUGINS
+
+
+def is_served(key: object) -> bool:
+    """A campaign can be played under `key` here: its engine is registered (rules.core.registry)
+    and so is its plug-in; only those are offered for a new campaign."""
+    return is_playable(key) and has_plugin(key)
 
 
 def plugin_for(key: str) -> RulesetPlugin:

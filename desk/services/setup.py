@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from arena.rulesets import has_plugin
+from arena.rulesets import is_served
 from economy import accounts
 from economy.limits import MAX_POSTING
 from economy.models import Bettor
@@ -38,7 +38,6 @@ from ludus.models import (
 )
 from ludus.services.once import once_per_key
 from ludus.validation import full_clean_held
-from rules.core.registry import is_playable
 
 UNPLAYABLE_RULESET = "The {label} ruleset is not built yet; choose a ruleset that can be played."
 NOT_A_MEMBER = "{username} is not a member of this campaign; add him as a member first."
@@ -115,7 +114,7 @@ def campaign_create(
     ruleset = default_ruleset() if ruleset is None else ruleset
     campaign = Campaign(name=name, year=year, city=city, ruleset=ruleset)
     _check(campaign)
-    if not (is_playable(ruleset) and has_plugin(ruleset)):
+    if not is_served(ruleset):
         label = campaign.get_ruleset_display()
         raise SetupError({"ruleset": [UNPLAYABLE_RULESET.format(label=label)]})
     campaign.save()

@@ -5,7 +5,7 @@ import pytest
 
 from arena.errors import BoutError
 from arena.models import Bout
-from arena.rulesets import adapter_for
+from arena.rulesets import plugin_for
 from arena.rulesets.base import Fought
 from arena.rulesets.moritari import adapter as moritari
 from arena.rulesets.moritari.fights import Entrant, fight_add
@@ -33,7 +33,7 @@ def fight_of(cast, *, caesar_asks=False, beasts=()):
 
 def test_moritari_is_registered_with_its_adapter():
     assert is_playable("moritari") and get_ruleset("moritari").key == "moritari"
-    assert adapter_for("moritari") is moritari
+    assert plugin_for("moritari").key == "moritari"
 
 
 def test_setup_data_is_plain_json_in_entry_order_and_replays_whatever_changes_later(cast):
@@ -149,7 +149,7 @@ def test_step_back_takes_back_the_last_answer_then_the_turn(cast):
     bout = bout_fight(bout=bout, decisions=[answer], rounds=1)
     if bout.status != Bout.Status.FIGHTING or bout.rounds != turn:
         pytest.skip("the answer ended the turn without another question")
-    stepped = moritari.step_back(bout)
+    stepped = plugin_for("moritari").step_back(bout)
     assert stepped.decisions == bout.decisions[:-1] and stepped.rounds == turn
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry
-from arena.rulesets import adapter_for
+from arena.rulesets import plugin_for
 from arena.rulesets.sands import adapter
 from ludus.models import Injury
 from rules.sands import bout as engine
@@ -31,8 +31,9 @@ def begun(bout, seed=7):
 
 
 def test_the_registry_finds_the_sands_adapter():
-    assert adapter_for("sands") is adapter
-    assert adapter.can_replay("sands/1") and not adapter.can_replay("era-bout/2")
+    plugin = plugin_for("sands")
+    assert plugin.key == "sands" and plugin.engine_version == adapter.ENGINE_VERSION
+    assert plugin.can_replay("sands/1") and not plugin.can_replay("era-bout/2")
 
 
 def test_setup_data_keeps_kind_orders_and_unhealed_wounds(sands):
@@ -138,7 +139,7 @@ def test_step_back_takes_back_the_last_turn_or_answer(sands):
     for _ in range(2):
         fought = adapter.fight(bout, [], 1)
         bout.rounds, bout.log = fought.rounds, fought.events
-    step = adapter.step_back(bout)
+    step = plugin_for("sands").step_back(bout)
     assert step.rounds == 1 and {e["round"] for e in step.events} == {1}
     assert step.events == adapter.fight(bout, [], None).events[: len(step.events)]
 
@@ -149,7 +150,7 @@ def test_step_back_before_an_answer_asks_it_again(sands):
     answer = [{"kind": "turn", "side": "a", "choice": "showman"}]
     fought = adapter.fight(bout, answer, 1)
     bout.rounds, bout.log, bout.decisions = fought.rounds, fought.events, answer
-    step = adapter.step_back(bout)
+    step = plugin_for("sands").step_back(bout)
     assert step.rounds == 1 and step.decisions == []
     assert [e["kind"] for e in step.events] == ["roll", "roll"]
 

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from arena.models import Bout, Show
-from arena.rulesets import adapter_for
+from arena.rulesets import plugin_for
 from arena.services.bouts import bout_decide, bout_fight
 from ludus.models import Campaign, DayEnd
 from tests import factories
@@ -161,7 +161,7 @@ def test_the_dashboard_next_show_moves_on_when_a_show_is_held_by_its_last_bout(c
     assert card.index("The Forum munus") < card.index(later.name)  # later: "Then: ..."
     bout = bout_fight(bout=bout, seed=7)
     while bout.status == Bout.Status.FIGHTING:
-        answer = adapter_for(cast.campaign.ruleset).pending_default(bout)
+        answer = plugin_for(cast.campaign.ruleset).pending_default(bout)
         bout = bout_fight(bout=bout, decisions=[answer])
     if bout.status == Bout.Status.AWAITING_VERDICT:
         bout_decide(bout=bout, editor_choice="missio")
