@@ -25,8 +25,7 @@ from arena.book.selectors import book_for_event
 from arena.errors import BoutError
 from arena.forms import DecisionForm, EditorChoiceForm, FightForm, UndoForm
 from arena.models import Bout, Verdict
-from arena.rulesets.moritari import pages as moritari_pages
-from arena.rulesets.sands import pages as sands_pages
+from arena.rulesets import plugin_for
 from arena.selectors.calendar import show_day_note
 from arena.selectors.pages import (
     bout_aftermath,
@@ -75,14 +74,11 @@ CHOICE_LABELS = {
 END_LABELS = dict(Bout.EndReason.choices)
 ERA_BOUT = "arena/bouts/bout_detail.html"
 
-# The rulesets whose bouts have pages of their own (the board, their own choices and words):
-# each a module with bout_detail, respond, report, bout_choose and bout_replay. The Era's
-# pages are the ones here; this table is the only place a ruleset is named.
-RULESET_PAGES = {"moritari": moritari_pages, "sands": sands_pages}
-
 
 def _ruleset_pages(bout: Bout):
-    return RULESET_PAGES.get(bout.show.campaign.ruleset)
+    """The bout's own pages when its ruleset's plug-in draws them (the board, its own choices
+    and words: bout_detail, respond, report, bout_choose, bout_replay); None for a pair's."""
+    return plugin_for(bout.show.campaign.ruleset).pages
 
 
 def _get_bout(access: Access, bout_id: int) -> Bout:
