@@ -13,7 +13,7 @@ from rules.sands import odds as odds_engine
 from rules.sands.kinds import KINDS, kind_of
 from rules.sands.orders import Orders
 
-ENGINE_VERSION = engine.ENGINE_VERSION
+ENGINE_VERSION, ENGINE_VERSIONS = engine.ENGINE_VERSION, engine.ENGINE_VERSIONS
 MAX_BOUTS = odds_engine.MAX_BOUTS
 MAX_TURNS, TEN_TURNS = engine.MAX_TURNS, engine.TEN_TURNS
 FATES, ENDS, SIDES = odds_engine.FATES, odds_engine.ENDS, odds_engine.SIDES
@@ -25,6 +25,7 @@ ORDER_NAMES = tuple(Orders.__dataclass_fields__)
 __all__ = [
     "ENDS",
     "ENGINE_VERSION",
+    "ENGINE_VERSIONS",
     "FATES",
     "KINDS",
     "MAX_BOUTS",
