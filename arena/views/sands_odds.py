@@ -16,6 +16,7 @@ from arena.adapters import sands_odds as sands
 from arena.adapters.sands import WOUND_BOXES
 from arena.sands_odds_forms import SandsOddsForm
 from arena.selectors.pages import campaign_fighters
+from arena.selectors.sands_words import orders_words
 from arena.services.sands_odds import (
     BACKGROUND_ABOVE,
     MAN_GONE,
@@ -104,8 +105,8 @@ def result_context(setup: sands.Setup, run: sands.SandsOdds) -> dict:
         "setup": setup,
         "a": setup.a,
         "b": setup.b,
-        "orders_a": sands.orders_text(setup.a.orders),
-        "orders_b": sands.orders_text(setup.b.orders),
+        "orders_a": orders_words(sands.orders_filled(setup.a.orders)),
+        "orders_b": orders_words(sands.orders_filled(setup.b.orders)),
         "carried": carried_rows(setup),
         "winners": winners,
         "fates": fates,
