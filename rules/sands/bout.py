@@ -57,7 +57,9 @@ from rules.sands.kinds import (
 )
 from rules.sands.orders import PRESETS, Orders
 
-ENGINE_VERSION = "sands/1"
+SANDS_1, SANDS_2 = "sands/1", "sands/2"
+ENGINE_VERSION = SANDS_2  # what new bouts are fought with
+ENGINE_VERSIONS = (SANDS_1, SANDS_2)
 FATIGUE_BOXES = 14
 FATIGUED_AT = 10  # the box marked F (ours)
 EXHAUSTED_AT = 14  # the box marked X: the last
@@ -98,6 +100,37 @@ WON, KILLED_ON_SAND, IUGULA, MITTE, DRAW = "won", "killed", "iugula", "mitte", "
 TURN = "turn"
 OWN_ORDERS = "orders"
 FINGER = "finger"
+
+
+@dataclass(frozen=True)
+class Readings:
+    """Where the engine versions read the seed differently (docs/rules.md, "sands/2"): a bout
+    stored under sands/1 replays under its readings, new bouts take sands/2's."""
+
+    crowd_cancels: bool  # Favour and Disfavour cancel each other (sands/1)
+    carried_blood: bool  # the appeal's +1 counts the winner's wounds carried in (sands/1)
+    dominant_at_wall: bool  # Dominant's Special dice count in the wall roll, as at initiative
+    stand_fast_outflank: bool  # the defender may Stand Fast against an Outflank
+
+
+READINGS: dict[str, Readings] = {
+    SANDS_1: Readings(
+        crowd_cancels=True, carried_blood=True, dominant_at_wall=False, stand_fast_outflank=False
+    ),
+    SANDS_2: Readings(
+        crowd_cancels=False, carried_blood=False, dominant_at_wall=True, stand_fast_outflank=True
+    ),
+}
+
+
+def readings_of(engine_version: str) -> Readings:
+    try:
+        return READINGS[engine_version]
+    except KeyError:
+        known = ", ".join(ENGINE_VERSIONS)
+        raise RulesError(
+            f"Sands has no engine {engine_version!r}; the engines are {known}"
+        ) from None
 
 
 def wound_band(total: int) -> str:
@@ -331,7 +364,10 @@ class Bout:
         dice: Callable[[], int] | None = None,
         radius: int = RADIUS,
         decisions: Sequence[Decision] = (),
+        engine_version: str = ENGINE_VERSION,
     ) -> None:
+        self.readings = readings_of(engine_version)
+        self.engine_version = engine_version
         self.setup = setup
         self.rng = random.Random(seed)
         self.record = record
@@ -486,8 +522,9 @@ class Bout:
     # --- the crowd -----------------------------------------------------------------------
 
     def favour(self, g: Gladiator, why: str) -> None:
-        """Favour (a Disfavour cancelled first); at two, a third becomes a Fervour Token."""
-        if g.disfavour:
+        """Favour; at two, a third becomes a Fervour Token (sands/1: a Disfavour cancelled
+        first)."""
+        if g.disfavour and self.readings.crowd_cancels:
             g.disfavour -= 1
             if self.record:
                 self.log("crowd", g.index, f"the crowd forgives {g.name} ({why})", why=why)
@@ -501,9 +538,9 @@ class Bout:
                 self.log("fervour", g.index, f"{g.name} gains a Fervour Token ({why})", why=why)
 
     def disfavour(self, g: Gladiator, why: str) -> None:
-        """Disfavour (a Favour cancelled first); at two, a third becomes an Apathy Token, and
-        the second Apathy Token concedes the match."""
-        if g.favour:
+        """Disfavour; at two, a third becomes an Apathy Token, and the second Apathy Token
+        concedes the match (sands/1: a Favour cancelled first)."""
+        if g.favour and self.readings.crowd_cancels:
             g.favour -= 1
             if self.record:
                 self.log("crowd", g.index, f"{g.name} loses Favour ({why})", why=why)
@@ -613,8 +650,12 @@ class Bout:
 
     def forced_off(self, g: Gladiator) -> None:
         """Forced off the grid: d6 + 1 for each MANOEUVRE die in his pool; 1-3 collides with
-        the wall: d6, 1 Tripped (concedes), 2-4 a die forfeited, 5-6 1 Fatigue. He stays."""
-        bonus = g.count(Face.MANOEUVRE)
+        the wall: d6, 1 Tripped (concedes), 2-4 a die forfeited, 5-6 1 Fatigue. He stays.
+        sands/2: Dominant's Special dice count as Manoeuvre dice here too, as at initiative."""
+        if self.readings.dominant_at_wall:
+            bonus = self.initiative_score(g)
+        else:
+            bonus = g.count(Face.MANOEUVRE)
         roll = self.d6()
         total = roll + bonus
         collides = total < FORCED_OFF_SAFE
@@ -788,7 +829,8 @@ class Bout:
         # the defender's reactions, declared before his roll, having seen the attack
         wall = back_to_the_wall(o.pos, g.pos, self.radius)
         stand_fast = False
-        if wall and special != "outflank" and self.defence_available(o) >= 2:
+        may_stand = special != "outflank" or self.readings.stand_fast_outflank
+        if wall and may_stand and self.defence_available(o) >= 2:
             stand_fast = self.spend_defence(o)
         parry = 0
         dodge = 0
@@ -1213,11 +1255,18 @@ class Bout:
             decisions_used=self.used,
         )
 
+    def drew_blood(self, winner: Gladiator) -> bool:
+        """Whether the loser marked a wound box of the winner in this bout (sands/1: any mark
+        the winner bore, those he carried in too)."""
+        if self.readings.carried_blood:
+            return winner.total_wounds > 0
+        return winner.total_wounds > sum(winner.spec.carried.values())
+
     def appeal(self, loser: Gladiator, winner: Gladiator) -> int:
         """2d6 + 1 a Favour - 1 a Disfavour - 1 an Apathy Token + 1 if he drew the winner's
-        blood (ours, the seed's "etc."): 2-5 Iugula, 6 or more Mitte."""
+        blood in this bout (ours, the seed's "etc."): 2-5 Iugula, 6 or more Mitte."""
         roll, dice = self.roll2()
-        modifier = loser.favour - loser.disfavour - loser.apathy + (winner.total_wounds > 0)
+        modifier = loser.favour - loser.disfavour - loser.apathy + self.drew_blood(winner)
         total = roll + modifier
         self.phase = 0
         if self.record:
@@ -1235,11 +1284,18 @@ class Bout:
 
 
 def play(
-    setup: Setup, seed: int, *, record: bool = True, decisions: Sequence[Decision] = ()
+    setup: Setup,
+    seed: int,
+    *,
+    record: bool = True,
+    decisions: Sequence[Decision] = (),
+    engine_version: str = ENGINE_VERSION,
 ) -> Result:
     """Fight a whole bout from `seed` by the two gladiators' orders and the table's
-    `decisions` (the turns its orders leave to the table), or until a choice is pending."""
-    return Bout(setup, seed, record=record, decisions=decisions).run()
+    `decisions` (the turns its orders leave to the table), or until a choice is pending, under
+    the readings of `engine_version` (a stored bout replays under the one it was fought with)."""
+    bout = Bout(setup, seed, record=record, decisions=decisions, engine_version=engine_version)
+    return bout.run()
 
 
 def standard_setup(

@@ -33,6 +33,7 @@ from rules.sands.bout import (
     Result,
     Setup,
     play,
+    readings_of,
 )
 from rules.sands.orders import CROWD, INITIATIVE
 
@@ -171,28 +172,36 @@ def tally(results: Iterable[Result]) -> dict[str, Any]:
 
 
 def bout_odds(
-    setup: Setup, *, bouts: int, seed: int, progress: Progress | None = None
+    setup: Setup,
+    *,
+    bouts: int,
+    seed: int,
+    progress: Progress | None = None,
+    engine_version: str = ENGINE_VERSION,
 ) -> SandsOdds:
-    """Fight `bouts` bouts without logs, each from its own seed of `seed_sequence(seed, bouts)`,
-    and count them; `progress(done, bouts)` every PROGRESS_EVERY bouts and at the end."""
+    """Fight `bouts` bouts without logs under `engine_version`, each from its own seed of
+    `seed_sequence(seed, bouts)`, and count them; `progress(done, bouts)` every PROGRESS_EVERY
+    bouts and at the end."""
     check_range("bouts", bouts, 1, MAX_BOUTS)
     check_seed(seed)
+    readings_of(engine_version)  # an unknown engine is refused before a bout is fought
     seeds = seed_sequence(seed, bouts)
 
     def results() -> Iterator[Result]:
         for done, trial_seed in enumerate(seeds, start=1):
-            yield play(setup, trial_seed, record=False)
+            yield play(setup, trial_seed, record=False, engine_version=engine_version)
             if progress is not None and (done % PROGRESS_EVERY == 0 or done == bouts):
                 progress(done, bouts)
 
     return SandsOdds(
         bouts=bouts,
         seed=seed,
+        engine_version=engine_version,
         names=(setup.a.name, setup.b.name),
         **tally(results()),
     )
 
 
-def one_bout(setup: Setup, *, seed: int) -> Result:
+def one_bout(setup: Setup, *, seed: int, engine_version: str = ENGINE_VERSION) -> Result:
     """The first trial of a run of odds from `seed`, with its log (what `--log` prints)."""
-    return play(setup, seed_sequence(seed, 1)[0], record=True)
+    return play(setup, seed_sequence(seed, 1)[0], record=True, engine_version=engine_version)

@@ -47,6 +47,7 @@ from rules.sands.odds import bout_odds
 from rules.sands.orders import PRESETS, Orders
 
 ENGINE_VERSION = bout.ENGINE_VERSION
+ENGINE_VERSIONS = bout.ENGINE_VERSIONS
 CROWD_START = 3  # the crowd's mood on the campaign's 0-6 scale before a token is won
 CROWD_MAX = 6
 # The wound bands that mark boxes, as injuries: (name, marks, the medicus's difficulty).
@@ -167,7 +168,7 @@ def crowd_standing(g: bout.Gladiator) -> int:
     return max(0, min(CROWD_MAX, CROWD_START + g.favour - g.disfavour - g.apathy))
 
 
-def bout_outcome(result: bout.Result) -> Outcome:
+def bout_outcome(result: bout.Result, engine_version: str = ENGINE_VERSION) -> Outcome:
     entrants = []
     for index, g in enumerate(result.gladiators):
         if result.winner is None:
@@ -193,7 +194,7 @@ def bout_outcome(result: bout.Result) -> Outcome:
         entrants=tuple(entrants),
         end_reason=result.end_reason,
         rounds=result.turns,
-        engine_version=ENGINE_VERSION,
+        engine_version=engine_version,
         others=others,
     )
 
@@ -215,9 +216,11 @@ def _setup(setup: object) -> bout.Setup:
     return setup
 
 
-def _check_version(engine_version: str | None) -> None:
-    if engine_version not in (None, ENGINE_VERSION):
-        raise RulesError(f"Sands has no engine {engine_version!r}; it runs {ENGINE_VERSION}")
+def _version(engine_version: str | None) -> str:
+    """The engine to play under: the one given (a stored bout's), else the current one."""
+    version = engine_version or ENGINE_VERSION
+    bout.readings_of(version)  # a RulesError names an unknown engine
+    return version
 
 
 def _two_dice(n: int) -> Fraction:
@@ -231,7 +234,7 @@ class SandsRuleset:
     name: ClassVar[str] = "Sands (seed 000)"
     title: ClassVar[str] = "Sands (hex-grid duel)"
     engine_version: ClassVar[str] = ENGINE_VERSION
-    engine_versions: ClassVar[tuple[str, ...]] = (ENGINE_VERSION,)
+    engine_versions: ClassVar[tuple[str, ...]] = ENGINE_VERSIONS
     sheet_type: ClassVar[type[Sheet]] = SandsSheet
     templates: ClassVar[Mapping[str, str]] = {
         "bout": "arena/sands/bout_detail.html",
@@ -261,9 +264,9 @@ class SandsRuleset:
         *,
         engine_version: str | None = None,
     ) -> Played:
-        _check_version(engine_version)
+        version = _version(engine_version)
         sands = _setup(setup)
-        result = bout.play(sands, seed, decisions=decisions)
+        result = bout.play(sands, seed, decisions=decisions, engine_version=version)
         events = tuple(event_of(e) for e in result.events)
         record: JsonDict = {
             "turns": result.turns,
@@ -275,14 +278,14 @@ class SandsRuleset:
         }
         if result.pending is not None:
             return Played(events, result.pending, None, record)
-        return Played(events, None, bout_outcome(result), record)
+        return Played(events, None, bout_outcome(result, version), record)
 
     def odds(
         self, setup: object, trials: int, seed: int, *, engine_version: str | None = None
     ) -> Odds:
         """Monte Carlo (`rules.sands.odds.bout_odds`): `trials` bouts by the men's own orders (a
         man whose orders ask the table fights by his own), each from the run's seed sequence."""
-        _check_version(engine_version)
+        version = _version(engine_version)
         sands = _setup(setup)
         if not 1 <= trials <= 1_000_000:
             raise RulesError(f"trials must be 1 to 1,000,000; got {trials}")
@@ -290,7 +293,7 @@ class SandsRuleset:
             bout.FighterSpec(f.name, f.kind, _no_ask(f.orders), f.carried) for f in sands.fighters
         )
         plain = bout.Setup(a, b, sands.turn_limit)
-        run = bout_odds(plain, bouts=trials, seed=seed)
+        run = bout_odds(plain, bouts=trials, seed=seed, engine_version=version)
         return Odds(
             run.method,
             trials,

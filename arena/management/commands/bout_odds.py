@@ -133,7 +133,7 @@ class Command(BaseCommand):
         parser.add_argument("--log", action="store_true", help="with --bouts 1: the event log")
         parser.add_argument(
             "--engine",
-            choices=ENGINE_VERSIONS,
+            choices=(*ENGINE_VERSIONS, *_sands.ENGINE_VERSIONS),
             default=ENGINE_VERSION,
             help=f"the engine version (default {ENGINE_VERSION}, what new bouts are fought with)",
         )
@@ -157,6 +157,8 @@ class Command(BaseCommand):
             return
         if options["fighter"]:
             raise CommandError("--fighter is for --ruleset moritari", returncode=2)
+        if options["engine"] not in ENGINE_VERSIONS:
+            raise CommandError(f"--engine {options['engine']} is for --ruleset sands", returncode=2)
         try:
             setup = build_setup(options)
             if options["log"]:

@@ -44,7 +44,7 @@ from rules.sands.ruleset import (
 ENGINE_VERSION = engine.ENGINE_VERSION
 FATIGUE_BOXES = engine.FATIGUE_BOXES
 FATIGUED_AT = engine.FATIGUED_AT
-ENGINE_VERSIONS = (engine.ENGINE_VERSION,)
+ENGINE_VERSIONS = engine.ENGINE_VERSIONS  # sands/1's bouts replay under sands/1
 SIDES = ("a", "b")
 TURN = engine.TURN
 ENGINE_REFUSED = "The engine refused: {error}"
@@ -221,6 +221,12 @@ def engine_chances(bout: Bout) -> tuple[float, float, str]:
     return odds.wins[0] / 100, odds.wins[1] / 100, basis
 
 
+def fought_under(bout: Bout) -> str:
+    """The engine a bout is fought and replayed with: the one it was begun under (its setup
+    keeps it; a bout begun under sands/1 replays exactly as it was fought), else the current."""
+    return bout.engine_version or (bout.setup or {}).get("engine_version") or ENGINE_VERSION
+
+
 def can_replay(version: str) -> bool:
     return version in ENGINE_VERSIONS
 
@@ -282,7 +288,9 @@ def replay(bout: Bout, decisions: list[dict] | None = None, upto: int | None = N
     what happened up to turn `upto` (None: all of it)."""
     decisions = list(bout.decisions) if decisions is None else decisions
     try:
-        played = RULESET.play(bout_setup(bout), bout.seed, _decisions(decisions))
+        played = RULESET.play(
+            bout_setup(bout), bout.seed, _decisions(decisions), engine_version=fought_under(bout)
+        )
     except RulesError as error:
         raise BoutError(ENGINE_REFUSED.format(error=error)) from error
     events = [event.to_dict() for event in played.events]
@@ -351,7 +359,7 @@ def fight(bout: Bout, decisions: list[dict], rounds: int | None = None) -> Fough
         )
     winner = record.get("winner") if state.finished else None
     return Fought(
-        engine_version=ENGINE_VERSION,
+        engine_version=fought_under(bout),
         decisions=decisions,
         events=state.events,
         rounds=state.turns,

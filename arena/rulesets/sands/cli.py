@@ -5,6 +5,8 @@
         --a-orders press=2,crowd=always --b-orders finger=3,initiative=pass --turn-limit 10
     manage.py bout_odds --ruleset sands --a murmillo --b thraex --bouts 1 --seed 7 --log
 
+--engine sands/1 gives the figures of the engine older bouts were fought with (default
+sands/2, what new bouts are fought with; docs/rules.md, "sands/2").
 --a and --b name each man's kind (murmillo or thraex; without them, the Era's defaults: a
 thraex against a murmillo), --a-name and --b-name his name (default: his kind's). --a-orders
 and --b-orders are his orders as KEY=VALUE pairs joined by commas, every key one of the Sands
@@ -28,7 +30,8 @@ from rules.core.errors import RulesError, check_range
 
 # Options of the Era bout that mean nothing to the duel (a clear refusal, not silence): these,
 # and every rating of --a and --b but the name and the orders.
-ERA_ONLY = ("engine", "sampler", "first", "fighter")
+ERA_ONLY = ("sampler", "first", "fighter")
+ENGINE_VERSIONS = sands.ENGINE_VERSIONS  # --engine: sands/1 (stored bouts) or sands/2 (new)
 SANDS_SIDE = ("a_name", "b_name", "a_orders", "b_orders")
 ROWS = (
     ("a_wins", "{a} wins", True),
@@ -91,6 +94,17 @@ def build_fighter(options: dict, defaults: dict, side: str) -> sands.FighterSpec
         raise option_error(error, {"orders": f"--{side}-orders"}) from error
 
 
+def engine_version(options: dict, defaults: dict) -> str:
+    """--engine: a Sands engine, or (the Era's default, not given) the one new bouts use."""
+    given = options.get("engine")
+    if given == defaults.get("engine"):
+        return sands.ENGINE_VERSION
+    if given not in ENGINE_VERSIONS:
+        known = ", ".join(ENGINE_VERSIONS)
+        raise RulesError(f"--engine {given}: the sands engines are {known}")
+    return str(given)
+
+
 def build_setup(options: dict, defaults: dict) -> sands.Setup:
     check_range("--bouts", options["bouts"], 1, sands.MAX_BOUTS)
     check_range("--seed", options["seed"], *SEED_RANGE)
@@ -111,8 +125,8 @@ def run(options: dict, defaults: dict) -> str:
     if given:
         raise CommandError(
             f"{', '.join(given)}: not options of the sands ruleset, which takes --a, --b, "
-            "--a-name, --b-name, --a-orders, --b-orders, --turn-limit, --bouts, --seed, "
-            "--json and --log",
+            "--a-name, --b-name, --a-orders, --b-orders, --turn-limit, --engine, --bouts, "
+            "--seed, --json and --log",
             returncode=2,
         )
     if options.get("method") == "exact":
@@ -122,9 +136,12 @@ def run(options: dict, defaults: dict) -> str:
         )
     try:
         setup = build_setup(options, defaults)
+        version = engine_version(options, defaults)
         if options["log"]:
-            return render_log(setup, options)
-        odds = sands.bout_odds(setup, bouts=options["bouts"], seed=options["seed"])
+            return render_log(setup, options, version)
+        odds = sands.bout_odds(
+            setup, bouts=options["bouts"], seed=options["seed"], engine_version=version
+        )
     except RulesError as error:
         raise CommandError(str(error), returncode=2) from error
     if options["json"]:
@@ -189,8 +206,8 @@ def render(setup: sands.Setup, odds: sands.SandsOdds) -> str:
     return "\n".join(lines)
 
 
-def render_log(setup: sands.Setup, options: dict) -> str:
-    result = sands.one_bout(setup, seed=options["seed"])
+def render_log(setup: sands.Setup, options: dict, version: str) -> str:
+    result = sands.one_bout(setup, seed=options["seed"], engine_version=version)
     winner = None if result.winner is None else setup.fighters[result.winner].name
     if options["json"]:
         events = [
@@ -213,7 +230,7 @@ def render_log(setup: sands.Setup, options: dict) -> str:
             "turns": result.turns,
         }
         return json.dumps(payload, indent=2, default=str)
-    lines = [f"Sands bout (master seed {options['seed']}), {sands.ENGINE_VERSION}"]
+    lines = [f"Sands bout (master seed {options['seed']}), {version}"]
     lines += [f"  turn {e.turn}, phase {e.phase}: {e.text}" for e in result.events]
     fates = ", ".join(f"{s.name} {f}" for s, f in zip(setup.fighters, result.fates, strict=True))
     lines.append(f"  winner: {winner or 'none (a draw)'} ({result.end_reason}; {fates})")

@@ -13,7 +13,7 @@ from rules.sands import odds as odds_engine
 from rules.sands.kinds import KINDS, kind_of
 from rules.sands.orders import Orders
 
-ENGINE_VERSION = engine.ENGINE_VERSION
+ENGINE_VERSION, ENGINE_VERSIONS = engine.ENGINE_VERSION, engine.ENGINE_VERSIONS
 MAX_BOUTS = odds_engine.MAX_BOUTS
 MAX_TURNS, TEN_TURNS = engine.MAX_TURNS, engine.TEN_TURNS
 FATES, ENDS, SIDES = odds_engine.FATES, odds_engine.ENDS, odds_engine.SIDES
@@ -25,6 +25,7 @@ ORDER_NAMES = tuple(Orders.__dataclass_fields__)
 __all__ = [
     "ENDS",
     "ENGINE_VERSION",
+    "ENGINE_VERSIONS",
     "FATES",
     "KINDS",
     "MAX_BOUTS",
@@ -41,6 +42,7 @@ __all__ = [
     "bout_odds",
     "kind_of",
     "one_bout",
+    "orders_filled",
     "orders_from_text",
     "orders_text",
 ]
@@ -68,13 +70,16 @@ def orders_from_text(text: str) -> dict[str, str]:
     return orders
 
 
-def orders_text(orders: Mapping[str, str]) -> str:
-    """Every order of a mapping as `key=value`, the defaults filled in (what he fights by)."""
+def orders_filled(orders: Mapping[str, str]) -> dict[str, str]:
+    """Every order of a mapping, the defaults filled in (what he fights by), as texts."""
     read = Orders.from_mapping(orders)
-    values = []
+    values = {}
     for name in ORDER_NAMES:
         value = getattr(read, name)
-        if isinstance(value, bool):
-            value = "yes" if value else "no"
-        values.append(f"{name}={value}")
-    return ",".join(values)
+        values[name] = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+    return values
+
+
+def orders_text(orders: Mapping[str, str]) -> str:
+    """Every order of a mapping as `key=value`, the defaults filled in (the command line's)."""
+    return ",".join(f"{name}={value}" for name, value in orders_filled(orders).items())

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from arena.rulesets.sands import odds_adapter as sands
 from arena.rulesets.sands.adapter import WOUND_BOXES
+from arena.selectors.sands_words import orders_words
 from arena.rulesets.sands.odds import (
     BACKGROUND_ABOVE,
     KIND,
@@ -105,8 +106,8 @@ def result_context(setup: sands.Setup, run: sands.SandsOdds) -> dict:
         "setup": setup,
         "a": setup.a,
         "b": setup.b,
-        "orders_a": sands.orders_text(setup.a.orders),
-        "orders_b": sands.orders_text(setup.b.orders),
+        "orders_a": orders_words(sands.orders_filled(setup.a.orders)),
+        "orders_b": orders_words(sands.orders_filled(setup.b.orders)),
         "carried": carried_rows(setup),
         "winners": winners,
         "fates": fates,

@@ -18,6 +18,7 @@ from arena.models import Bout
 from arena.rulesets.sands import adapter
 from arena.selectors.calendar import show_day_note
 from arena.selectors.pages import bout_aftermath, pending_choice
+from arena.selectors.sands_words import event_words, orders_words
 from ludus.access import Access
 from ludus.history import objects_changes
 
@@ -276,6 +277,7 @@ class Step:
     next: int | None
     turn_starts: list[tuple[int, int]] = field(default_factory=list)  # (turn, frame index)
     out: set[str] = field(default_factory=set)
+    words: str = ""  # the event in plain English
 
 
 def _names(bout: Bout) -> tuple[dict[str, str], dict[str, str]]:
@@ -322,6 +324,7 @@ def step_at(bout: Bout, number: int | None) -> Step:
         next=index + 1 if index < last else None,
         turn_starts=sorted(starts.items()),
         out=out,
+        words=event_words(frame.event, (names["a"], names["b"])) if frame.event else "",
     )
 
 
@@ -334,10 +337,14 @@ def parse_step(text: str | None) -> int | None:
 
 
 def turns(bout: Bout) -> list[tuple[int, list[dict]]]:
-    """The log by turn, for the page's record of the fight (latest first on the page)."""
+    """The log by turn, for the page's record of the fight (latest first on the page), each
+    event with its `words` (plain English, the men by name)."""
+    names, _ = _names(bout)
+    pair = (names["a"], names["b"])
     by_turn: dict[int, list[dict]] = {}
     for event in bout.log or []:
-        by_turn.setdefault(int(event.get("round", 0)), []).append(event)
+        said = event | {"words": event_words(event, pair)}
+        by_turn.setdefault(int(event.get("round", 0)), []).append(said)
     return sorted(by_turn.items())
 
 
@@ -348,7 +355,12 @@ def end_words(bout: Bout) -> str:
 
 
 def appeal_event(bout: Bout) -> dict | None:
-    return next((e for e in bout.log or [] if e.get("kind") == "appeal"), None)
+    """The loser's appeal to the crowd, with its `words`."""
+    appeal = next((e for e in bout.log or [] if e.get("kind") == "appeal"), None)
+    if appeal is None:
+        return None
+    names, _ = _names(bout)
+    return appeal | {"words": event_words(appeal, (names["a"], names["b"]))}
 
 
 # --- the pages' contexts -------------------------------------------------------------------
@@ -365,6 +377,11 @@ def _orders(access: Access, bout: Bout, side: str) -> dict | None:
         return adapter.setup_data(bout)[side]["orders"]
     except BoutError:  # orders the engine would refuse: the fight will say why
         return {}
+
+
+def _orders_said(orders: dict | None) -> str | None:
+    """His orders in words (None: not his owner's nor the GM's to see)."""
+    return None if orders is None else orders_words(orders)
 
 
 @dataclass(frozen=True)
@@ -426,8 +443,8 @@ def bout_context(access: Access, bout: Bout, number: int | None = None) -> dict:
         "can_fight": access.is_gm
         and bout.status in (Bout.Status.PLANNED, Bout.Status.FIGHTING)
         and pending is None,
-        "orders_a": orders["a"],
-        "orders_b": orders["b"],
+        "orders_a": _orders_said(orders["a"]),
+        "orders_b": _orders_said(orders["b"]),
         "turns": turns(bout),
         "end_words": end_words(bout),
         "appeal": appeal_event(bout),

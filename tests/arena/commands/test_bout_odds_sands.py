@@ -37,7 +37,7 @@ def test_the_json_has_the_era_keys_and_the_engines_figures():
     data = json.loads(run(*PAIR, "--bouts", "300", "--seed", "1", "--json"))
     assert set(data) == era_keys()
     assert data["method"] == "monte carlo, 300 bouts, seed 1"
-    assert data["bouts"] == 300 and data["seed"] == 1 and data["engine_version"] == "sands/1"
+    assert data["bouts"] == 300 and data["seed"] == 1 and data["engine_version"] == "sands/2"
     counts = data["counts"]
     assert counts["a_wins"] + counts["b_wins"] + counts["draws"] == 300
     assert counts["killed"] + counts["iugula"] + counts["mitte"] == 300 - counts["draws"]
@@ -77,7 +77,7 @@ def test_the_same_seed_gives_the_same_figures_and_another_seed_others():
 
 def test_the_table():
     text = run(*PAIR, "--a-name", "Priscus", "--bouts", "200", "--seed", "1")
-    assert text.startswith("Sands bout odds, sands/1 (monte carlo, 200 bouts, seed 1)")
+    assert text.startswith("Sands bout odds, sands/2 (monte carlo, 200 bouts, seed 1)")
     assert "a: Priscus, Murmillo (gladius and scutum, parry +3, 3 Defence Tokens)" in text
     for words in ("Priscus wins", "Thraex wins", "loser killed on the sand", "(Iugula)"):
         assert words in text
@@ -94,7 +94,7 @@ def test_without_kinds_it_is_the_era_pairing_and_two_of_a_kind_are_told_apart():
 
 def test_the_log_of_one_bout():
     text = run(*PAIR, "--bouts", "1", "--seed", "3", "--log")
-    assert text.startswith("Sands bout (master seed 3), sands/1")
+    assert text.startswith("Sands bout (master seed 3), sands/2")
     assert "turn 1, phase 1: Murmillo rolls" in text and "winner:" in text
     data = json.loads(run(*PAIR, "--bouts", "1", "--seed", "3", "--log", "--json"))
     assert data["events"] and data["setup"]["ruleset"] == "sands"
@@ -122,6 +122,7 @@ def test_the_log_of_one_bout():
         (["--seed", "-1"], "--seed"),
         (["--bouts", "2", "--log"], "--log needs --bouts 1"),
         (["--method", "exact"], "--method exact: the Sands duel has no exact chain"),
+        (["--engine", "era-bout/1"], "--engine era-bout/1: the sands engines are sands/1, sands/2"),
     ],
 )
 def test_bad_input_is_one_clear_refusal(args, words):
@@ -130,6 +131,32 @@ def test_bad_input_is_one_clear_refusal(args, words):
     assert words in str(raised.value)
     assert "\n" not in str(raised.value)
     assert raised.value.returncode == 2
+
+
+@pytest.mark.parametrize("version", ["sands/1", "sands/2"])
+def test_the_engine_chooses_sands_1_or_sands_2(version):
+    """Each engine's figures are that engine's (rules/sands/odds.py on the same seed), and its
+    one logged bout too."""
+    data = json.loads(run(*PAIR, "--engine", version, "--bouts", "200", "--seed", "2", "--json"))
+    assert data["engine_version"] == version
+    from_engine = bout_odds(standard_setup(), bouts=200, seed=2, engine_version=version)
+    assert data["counts"] == from_engine.counts()
+    text = run(*PAIR, "--engine", version, "--bouts", "1", "--seed", "5", "--log")
+    assert text.startswith(f"Sands bout (master seed 5), {version}")
+    result = play(standard_setup(), seed_sequence(5, 1)[0], engine_version=version)
+    lines = [line.split(": ", 1)[1] for line in text.splitlines() if line.startswith("  turn ")]
+    assert lines == [e.text for e in result.events]
+
+
+def test_the_two_engines_give_different_figures():
+    old = json.loads(run(*PAIR, "--engine", "sands/1", "--bouts", "300", "--seed", "6", "--json"))
+    new = json.loads(run(*PAIR, "--bouts", "300", "--seed", "6", "--json"))
+    assert new["engine_version"] == "sands/2" and old["counts"] != new["counts"]
+
+
+def test_a_sands_engine_is_refused_for_the_era():
+    with pytest.raises(CommandError, match="--engine sands/2 is for --ruleset sands"):
+        call_command("bout_odds", "--engine", "sands/2", "--bouts", "5", stdout=StringIO())
 
 
 def test_the_turn_limit_belongs_to_the_duel():

@@ -57,7 +57,7 @@ def test_a_bout_fought_to_its_end_writes_everything_once(sands):
     bout = bout_fight(bout=Bout.objects.get(pk=bout.pk), seed=seed)
     bout.refresh_from_db()
     assert bout.status == Bout.Status.DONE and bout.rounds == result.turns
-    assert bout.engine_version == "sands/1" and bout.setup["a"]["kind"] == "murmillo"
+    assert bout.engine_version == "sands/2" and bout.setup["a"]["kind"] == "murmillo"
     men = (sands.crixus, sands.spartacus)
     winner, loser = men[result.winner], men[result.loser]
     assert bout.winner == winner and bout.loser == loser

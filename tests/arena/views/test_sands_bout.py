@@ -102,7 +102,9 @@ def test_orders_are_shown_only_to_those_who_own_the_man(sands, who, sees_a, sees
     assert ('id="orders-a"' in html) == sees_a
     assert ('id="orders-b"' in html) == sees_b
     if sees_a:
-        assert "press 2" in html  # the aggressive preset
+        # the aggressive preset, in words
+        assert "presses with 2 extra Attack dice" in html and "never plays to the crowd" in html
+        assert "keep_defence" not in html and "press 2" not in html
 
 
 def test_a_player_may_not_fight_and_an_outsider_gets_404(sands):
@@ -259,3 +261,21 @@ def test_the_owner_sets_his_mans_orders_for_a_planned_bout(sands):
     bout = Bout.objects.get(pk=sands.bout.pk)
     assert bout.entry_a.orders["name"] == "showman"
     assert bout.setup["b"]["orders"]["press"] == "0"  # cautious, as fought
+
+
+def test_the_log_and_the_replay_are_in_words_with_the_mens_names(sands):
+    """No engine names nor hexes by coordinates: each event as arena.selectors.sands_words
+    says it (issue 26)."""
+    fight(sands, "end")
+    bout = Bout.objects.get(pk=sands.bout.pk)
+    html = sands.client_for("other").get(url(sands)).content.decode()
+    for junk in ("->", "elusive_strike", "shield_lunge", "keep_defence", "rolls manoeuvre"):
+        assert junk not in html
+    assert re.search(
+        r"(Crixus|Spartacus) rolls \d (Manoeuvre|Attack|Defence|Special|Respite|Laurel)", html
+    )
+    assert "End of turn 1." in html
+    moves = [i for i, e in enumerate(bout.log, start=1) if e["kind"] == "move"]
+    step = sands.client_for("other").get(url(sands, "arena:bout_replay") + f"?step={moves[0]}")
+    said = re.search(r'id="step-event">.*?</span> (.*?)</p>', step.content.decode()).group(1)
+    assert said.startswith(("Crixus ", "Spartacus ")) and "(" not in said.split(" a hex")[0]

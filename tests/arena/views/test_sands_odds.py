@@ -58,7 +58,7 @@ def test_a_short_run_is_answered_in_the_request_with_the_engines_figures(sands, 
     assert f"{expected.fate('mitte'):,} of 300" in text
     assert "Crixus wins" in text and "Spared by the crowd (Mitte)" in text
     assert "How the bouts ended" in text and "<svg" in text
-    assert "300 simulated bouts of the Sands duel (sands/1), seed 7" in text
+    assert "300 simulated bouts of the Sands duel (sands/2), seed 7" in text
     assert Job.objects.count() == 0
 
 
@@ -83,7 +83,8 @@ def test_the_standard_kinds_and_the_orders_reach_the_engine(sands, as_user):
     )
     expected = bout_odds(setup, bouts=200, seed=7)
     assert f"{expected.a_wins:,} of 200" in text
-    assert "press=3,keep_defence=2,crowd=always" in text and "a draw after 10 turns" in text
+    said = "presses with 3 extra Attack dice, keeps 2 Defence dice for reactions, always plays"
+    assert said in text and "keep_defence" not in text and "a draw after 10 turns" in text
     plain = bout_odds(standard_setup(), bouts=200, seed=7)
     assert (plain.a_wins, plain.b_wins) != (expected.a_wins, expected.b_wins)
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.sands.bout import Bout, standard_setup
+from rules.sands.bout import ENGINE_VERSION, Bout, standard_setup
 
 
 class Script:
@@ -19,9 +19,10 @@ class Script:
 
 @pytest.fixture
 def scripted():
-    def make(*numbers, a=None, b=None, turn_limit=None):
+    def make(*numbers, a=None, b=None, turn_limit=None, engine=ENGINE_VERSION):
         script = Script(numbers)
-        bout = Bout(standard_setup(a, b, turn_limit), 0, dice=script)
+        setup = standard_setup(a, b, turn_limit)
+        bout = Bout(setup, 0, dice=script, engine_version=engine)
         bout.script = script
         return bout
 

@@ -33,7 +33,7 @@ def test_the_json_has_the_era_keys(odds):
     keys = ["engine_version", "method", "bouts", "seed", "counts", "per_100", "standard_error"]
     assert list(data) == keys + ["mean_rounds"]
     assert data["bouts"] == 600 and data["seed"] == 1
-    assert data["engine_version"] == "sands/1"
+    assert data["engine_version"] == "sands/2"
     assert set(data["per_100"]) == set(data["counts"]) == set(data["standard_error"])
     a_wins = data["counts"]["a_wins"]
     assert data["per_100"]["a_wins"] == round(100 * a_wins / 600, 2)
@@ -141,3 +141,30 @@ def test_a_bout_that_never_ended_is_refused_not_counted():
     stopped = Result(0, None, None, "", ("", ""), None, play(standard_setup(), 1).gladiators, [])
     with pytest.raises(RulesError, match="decide every turn"):
         tally([stopped])
+
+
+@pytest.mark.parametrize("version", ["sands/1", "sands/2"])
+def test_the_odds_of_each_engine_are_its_logged_bouts(version):
+    """The no-log path fights each engine's own bouts: the same figures as the logged engine
+    on the same seeds, and an unknown engine is refused by name."""
+    setup = standard_setup({"crowd": "always"}, {"finger": "3"})
+    results = [play(setup, s, engine_version=version) for s in seed_sequence(3, 80)]
+    odds = bout_odds(setup, bouts=80, seed=3, engine_version=version)
+    expected = tally(results)
+    assert (odds.a_wins, odds.b_wins, odds.draws) == (
+        expected["a_wins"],
+        expected["b_wins"],
+        expected["draws"],
+    )
+    assert odds.fates == expected["fates"] and odds.ends == expected["ends"]
+    assert odds.engine_version == version
+
+
+def test_the_two_engines_give_different_figures_and_a_third_is_refused():
+    setup = standard_setup()
+    old = bout_odds(setup, bouts=300, seed=4, engine_version="sands/1").as_dict()
+    new = bout_odds(setup, bouts=300, seed=4, engine_version="sands/2").as_dict()
+    assert old["engine_version"] == "sands/1" and new["engine_version"] == "sands/2"
+    assert old["counts"] != new["counts"]
+    with pytest.raises(RulesError, match="sands/3"):
+        bout_odds(setup, bouts=10, seed=4, engine_version="sands/3")

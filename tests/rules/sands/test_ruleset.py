@@ -44,7 +44,8 @@ def pair(orders_a=None, orders_b=None, injuries_a=()):
 
 def test_the_registry_gives_the_sands_ruleset():
     ruleset = get_ruleset("sands")
-    assert ruleset.key == "sands" and ruleset.engine_version == "sands/1"
+    assert ruleset.key == "sands" and ruleset.engine_version == "sands/2"
+    assert ruleset.engine_versions == ("sands/1", "sands/2")
     assert ruleset.sheet_type is SandsSheet
     assert set(ruleset.order_presets) == set(PRESETS) and "cautious" in ruleset.order_presets
 

@@ -171,8 +171,10 @@ def test_favour_caps_at_two_and_a_third_is_fervour(scripted):
     assert (m.favour, m.fervour) == (2, 1)
 
 
-def test_disfavour_cancels_favour_then_caps_then_apathy_and_two_apathy_concede(scripted):
-    bout = scripted()
+def test_sands_1_disfavour_cancels_favour_then_caps_then_apathy_and_two_apathy_concede(
+    scripted,
+):
+    bout = scripted(engine="sands/1")
     m, _ = bout.g
     m.favour = 1
     bout.disfavour(m, "test")
