@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from arena.rulesets.sands import odds_adapter as sands
 from arena.rulesets.sands.adapter import WOUND_BOXES
-from arena.selectors.sands_words import orders_words
+from arena.rulesets.sands.words import orders_words
 from arena.rulesets.sands.odds import (
     BACKGROUND_ABOVE,
     KIND,

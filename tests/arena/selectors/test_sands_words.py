@@ -1,4 +1,4 @@
-"""A Sands bout's log and orders in plain English (arena.selectors.sands_words, issue 26): the
+"""A Sands bout's log and orders in plain English (arena.rulesets.sands.words, issue 26): the
 men by name, the seed's words for the special attacks and orders, no hex coordinates and no
 engine names, for every event a bout can log (both engines) and for a log stored long ago."""
 
@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from arena.selectors.sands_words import event_words, orders_words
+from arena.rulesets.sands.words import event_words, orders_words
 from rules.sands.bout import ENGINE_VERSIONS, FighterSpec, Setup, play
 from rules.sands.orders import PRESETS
 from rules.sands.ruleset import event_of

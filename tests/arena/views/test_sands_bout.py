@@ -264,7 +264,7 @@ def test_the_owner_sets_his_mans_orders_for_a_planned_bout(sands):
 
 
 def test_the_log_and_the_replay_are_in_words_with_the_mens_names(sands):
-    """No engine names nor hexes by coordinates: each event as arena.selectors.sands_words
+    """No engine names nor hexes by coordinates: each event as arena.rulesets.sands.words
     says it (issue 26)."""
     fight(sands, "end")
     bout = Bout.objects.get(pk=sands.bout.pk)
