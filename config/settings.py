@@ -117,9 +117,11 @@ TASKS = {
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
-# Logins are throttled by django-axes: 10 wrong passwords for one user name, or from one
-# address, within 15 minutes lock that name or address for 15 minutes (a burst of 50 in 15
-# seconds is locked at the tenth). A right password clears the count.
+# Logins are throttled by django-axes: 10 wrong passwords for one user name from one address
+# within 15 minutes lock that name at that address for 15 minutes (a burst of 50 in 15 seconds
+# is locked at the tenth). The pair, not the address alone: players sharing a house's address
+# (or a proxy's) are not all locked out by one of them; nor is a name alone, which anyone
+# could lock from anywhere. A right password clears the count.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -127,7 +129,7 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = 10
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_USE_ATTEMPT_EXPIRATION = True
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "ludus.views.login.locked_out"
 # The address is the connection's own unless LUDUS_PROXY_COUNT proxies stand in front
