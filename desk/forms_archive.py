@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
 from django import forms
 
 from arena.models import Show
 from ludus.forms import OnceKeyField, QuickSelect, quick_named_options
+from ludus.inputs import json_upload
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # a campaign of years is a few megabytes
 TOO_BIG = "file: a campaign file is at most {limit} MB; this one is {size:.1f} MB."
@@ -28,7 +27,7 @@ class ImportForm(forms.Form):
                 TOO_BIG.format(limit=MAX_FILE_BYTES // 2**20, size=upload.size / 2**20)
             )
         try:
-            return json.loads(upload.read().decode("utf-8"))
+            return json_upload(upload.read().decode("utf-8"))
         except (UnicodeDecodeError, ValueError) as error:
             raise forms.ValidationError(NOT_JSON.format(error=error)) from error
 
