@@ -67,6 +67,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The Content-Security-Policy header on every response (CONTENT_SECURITY_POLICY below).
+    "ludus.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # A NUL character anywhere a view could read it is a 400 before any view or query runs.
     "ludus.middleware.NulRefusalMiddleware",
@@ -179,6 +181,26 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# What a page may load and run (ludus.middleware.ContentSecurityPolicyMiddleware): scripts and
+# style sheets from this site's static files only (htmx is django-htmx's copy), so no inline
+# script, handler or <style> runs; the charts are inline SVG, which needs nothing more. Style
+# attributes stay allowed (style-src-attr): a bar's width or a man's colour on a chart key is
+# a value per row; they cannot run code, and the templates escape what they put in them.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "style-src-attr 'unsafe-inline'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 # Hosted (DEBUG off) the site is HTTPS only unless the environment says otherwise; every
 # variable is read (and checked) at every DEBUG setting, so a typo fails on the local table too.

@@ -113,3 +113,24 @@ class NulRefusalMiddleware:
             response["HX-Reswap"] = "innerHTML show:top"
             return response
         return HttpResponseBadRequest(NUL_REFUSED, content_type="text/plain; charset=utf-8")
+
+
+class ContentSecurityPolicyMiddleware:
+    """Sets settings.CONTENT_SECURITY_POLICY on every response that has none of its own.
+
+    With DEBUG on, Django's technical 404 and 500 pages (inline styles and scripts) go without
+    it, so the local table still reads them whole.
+    """
+
+    DEBUG_PAGES = (404, 500)
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.policy = settings.CONTENT_SECURITY_POLICY
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if settings.DEBUG and response.status_code in self.DEBUG_PAGES:
+            return response
+        response.headers.setdefault("Content-Security-Policy", self.policy)
+        return response
