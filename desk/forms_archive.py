@@ -19,6 +19,12 @@ class ImportForm(forms.Form):
         label="Campaign file",
         help_text="A file exported from Ludus (or a setup file like fixtures/demo.json).",
     )
+    name = forms.CharField(
+        label="Name of the new campaign",
+        required=False,
+        max_length=120,
+        help_text="Left blank: the file's name, marked imported with today's date.",
+    )
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
