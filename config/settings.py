@@ -69,7 +69,11 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The Content-Security-Policy header on every response (CONTENT_SECURITY_POLICY below).
+    "ludus.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A NUL character anywhere a view could read it is a 400 before any view or query runs.
+    "ludus.middleware.NulRefusalMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -119,9 +123,11 @@ TASKS = {
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
-# Logins are throttled by django-axes: 10 wrong passwords for one user name, or from one
-# address, within 15 minutes lock that name or address for 15 minutes (a burst of 50 in 15
-# seconds is locked at the tenth). A right password clears the count.
+# Logins are throttled by django-axes: 10 wrong passwords for one user name from one address
+# within 15 minutes lock that name at that address for 15 minutes (a burst of 50 in 15 seconds
+# is locked at the tenth). The pair, not the address alone: players sharing a house's address
+# (or a proxy's) are not all locked out by one of them; nor is a name alone, which anyone
+# could lock from anywhere. A right password clears the count.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -129,7 +135,7 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = 10
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_USE_ATTEMPT_EXPIRATION = True
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "ludus.views.login.locked_out"
 # The address is the connection's own unless LUDUS_PROXY_COUNT proxies stand in front
@@ -177,6 +183,26 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# What a page may load and run (ludus.middleware.ContentSecurityPolicyMiddleware): scripts and
+# style sheets from this site's static files only (htmx is django-htmx's copy), so no inline
+# script, handler or <style> runs; the charts are inline SVG, which needs nothing more. Style
+# attributes stay allowed (style-src-attr): a bar's width or a man's colour on a chart key is
+# a value per row; they cannot run code, and the templates escape what they put in them.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "style-src-attr 'unsafe-inline'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 # Hosted (DEBUG off) the site is HTTPS only unless the environment says otherwise; every
 # variable is read (and checked) at every DEBUG setting, so a typo fails on the local table too.

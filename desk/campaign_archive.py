@@ -30,16 +30,18 @@ may be another row's, and a new payment must never be mistaken for a retry of an
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 from django.db.models import Prefetch
+from django.utils import timezone
 
 from arena.models import Bout, BoutEntry, Race, RaceEntry, Show, Verdict
 from desk.campaign_file import (
@@ -971,6 +973,23 @@ def campaign_file_import(data, *, password: str | None = None, gm=None) -> Campa
 
 
 @once_per_key("campaign_upload")
-def campaign_upload(*, data, gm) -> Campaign:
-    """A campaign file uploaded from the browser into a new campaign whose GM is `gm`."""
-    return campaign_file_import(data, gm=gm)
+def campaign_upload(*, data, gm, name: str = "") -> Campaign:
+    """A campaign file uploaded from the browser into a new campaign whose GM is `gm`, named
+    `name`, or else the file's name marked imported with the day (`imported_name`): the copy
+    stands beside the original on the campaign lists and must not read the same."""
+    with transaction.atomic():
+        campaign = campaign_file_import(data, gm=gm)
+        campaign.name = name.strip() or imported_name(campaign.name, timezone.localdate())
+        campaign.save(update_fields=["name"])
+    return campaign
+
+
+IMPORTED_MARK = re.compile(r" \(imported \d{1,2} [A-Z][a-z]{2} \d{4}\)$")
+
+
+def imported_name(name: str, day: date) -> str:
+    """ "Rome, 50 BC (imported 6 Dec 2026)": the file's name marked with the day it came in;
+    a copy of a copy is marked once, with the latest day."""
+    limit = Campaign._meta.get_field("name").max_length
+    mark = f" (imported {day.day} {day:%b %Y})"
+    return IMPORTED_MARK.sub("", name)[: limit - len(mark)] + mark

@@ -17,7 +17,6 @@ nothing is written (one transaction).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,6 +35,7 @@ from economy.models import Bettor
 from economy.services.corrections import opening_balance
 from economy.services.hire import hire_contract_create
 from ludus.errors import Refusal
+from ludus.inputs import json_upload
 from ludus.models import (
     Campaign,
     Editor,
@@ -84,7 +84,7 @@ class Loaded:
 
 
 def campaign_file_read(path: Path | str) -> dict:
-    return json.loads(Path(path).read_text(encoding="utf-8"))
+    return json_upload(Path(path).read_text(encoding="utf-8"))
 
 
 def campaign_file_version(data) -> int:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
 from django import forms
 
 from arena.models import Show
 from ludus.forms import OnceKeyField, QuickSelect, quick_named_options
+from ludus.inputs import json_upload
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # a campaign of years is a few megabytes
 TOO_BIG = "file: a campaign file is at most {limit} MB; this one is {size:.1f} MB."
@@ -20,6 +19,12 @@ class ImportForm(forms.Form):
         label="Campaign file",
         help_text="A file exported from Ludus (or a setup file like fixtures/demo.json).",
     )
+    name = forms.CharField(
+        label="Name of the new campaign",
+        required=False,
+        max_length=120,
+        help_text="Left blank: the file's name, marked imported with today's date.",
+    )
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
@@ -28,7 +33,7 @@ class ImportForm(forms.Form):
                 TOO_BIG.format(limit=MAX_FILE_BYTES // 2**20, size=upload.size / 2**20)
             )
         try:
-            return json.loads(upload.read().decode("utf-8"))
+            return json_upload(upload.read().decode("utf-8"))
         except (UnicodeDecodeError, ValueError) as error:
             raise forms.ValidationError(NOT_JSON.format(error=error)) from error
 

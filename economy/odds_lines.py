@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from economy.limits import MAX_POSTING, MAX_STAKE
 from ludus.errors import Refusal
+from ludus.inputs import whole_number
 
 ODDS_INVALID = "Odds are two whole numbers of at least 1; got {numerator} to {denominator}."
 ODDS_UNREADABLE = "Cannot read odds {text!r}; write e.g. 'Evens', '4 to 3 on', '2 to 1 against'."
@@ -115,9 +116,12 @@ class Odds:
         on = False
         if words and words[-1] in ("on", "against"):
             on = words.pop() == "on"
-        if len(words) != 3 or words[1] != "to" or not (words[0].isdigit() and words[2].isdigit()):
+        if len(words) != 3 or words[1] != "to":
             raise OddsError(ODDS_UNREADABLE.format(text=text))
-        return cls(int(words[0]), int(words[2]), on)
+        numerator, denominator = whole_number(words[0]), whole_number(words[2])
+        if numerator is None or denominator is None:
+            raise OddsError(ODDS_UNREADABLE.format(text=text))
+        return cls(numerator, denominator, on)
 
     @property
     def is_evens(self) -> bool:

@@ -33,6 +33,7 @@ from django.db.models import (
 from simple_history.models import HistoricalRecords
 
 from ludus.errors import AlreadyDone
+from ludus.inputs import whole_number
 
 STALE = (
     "Already changed: {what} has changed since this form was drawn; nothing was written. "
@@ -465,9 +466,10 @@ class CampaignLog:
             (n for n, tracked in enumerate(tables) if tracked.model._meta.label_lower == label),
             None,
         )
-        if position is None or not number.isdigit() or len(number) > 18:
+        history_id = whole_number(number)
+        if position is None or history_id is None:
             return None
-        found = self._keys(position, tables[position]).filter(history_id=int(number)).first()
+        found = self._keys(position, tables[position]).filter(history_id=history_id).first()
         if found is None:
             return None
         union = self._union(found, older)

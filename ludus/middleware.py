@@ -16,8 +16,9 @@ document on a 4xx (ludus.templatetags.ludus_htmx).
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render, resolve_url
+from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from ludus.errors import Refusal
@@ -72,3 +73,64 @@ class RefusalMiddleware:
             messages.error(request, message)
             return redirect(back)
         return render(request, "refusal.html", {"message": message}, status=REFUSED)
+
+
+NUL = "\x00"
+NUL_REFUSED = "A NUL character (%00) is no part of any address or form here."
+
+
+def _has_nul(values) -> bool:
+    return any(NUL in key or any(NUL in value for value in values.getlist(key)) for key in values)
+
+
+class NulRefusalMiddleware:
+    """400 for a request whose path, query, form fields or cookies hold a NUL character.
+
+    No page of the app takes one, and PostgreSQL refuses it in any text it is sent (a ValueError
+    at the query: a 500 from a share link `/s/%00/` or any search). One guard at the door, ahead
+    of every view, session and form, instead of a check in each. Uploaded files' contents are
+    not fields and are left to their own readers.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        held = (
+            NUL in request.path
+            or _has_nul(request.GET)
+            or any(NUL in key or NUL in value for key, value in request.COOKIES.items())
+            or (request.method == "POST" and _has_nul(request.POST))
+        )
+        if not held:
+            return self.get_response(request)
+        if request.headers.get("HX-Request") == "true":
+            # The page's message area says so, as for any refusal (no context processors: they
+            # would read the session, whose cookie may be the one holding the NUL).
+            fragment = render_to_string("partials/refusal.html", {"message": NUL_REFUSED})
+            response = HttpResponseBadRequest(fragment)
+            response["HX-Retarget"] = MESSAGE_AREA
+            response["HX-Reswap"] = "innerHTML show:top"
+            return response
+        return HttpResponseBadRequest(NUL_REFUSED, content_type="text/plain; charset=utf-8")
+
+
+class ContentSecurityPolicyMiddleware:
+    """Sets settings.CONTENT_SECURITY_POLICY on every response that has none of its own.
+
+    With DEBUG on, Django's technical 404 and 500 pages (inline styles and scripts) go without
+    it, so the local table still reads them whole.
+    """
+
+    DEBUG_PAGES = (404, 500)
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.policy = settings.CONTENT_SECURITY_POLICY
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if settings.DEBUG and response.status_code in self.DEBUG_PAGES:
+            return response
+        response.headers.setdefault("Content-Security-Policy", self.policy)
+        return response

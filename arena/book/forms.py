@@ -10,7 +10,9 @@ from django import forms
 
 from economy.limits import MAX_STAKE
 from economy.models import Book
+from economy.odds_lines import Odds, OddsError
 from ludus.forms import QuickSelect
+from ludus.inputs import whole_number
 from ludus.limits import bounded_integer
 
 
@@ -18,8 +20,36 @@ def new_key() -> str:
     return uuid.uuid4().hex
 
 
+PRICES_BAD = "The prices this form was drawn with (field prices) are damaged; reload the page."
+
+
+def prices_mark(sides) -> str:
+    """Each side's price as the page shows it, for the form to send back: "12:3:1:1,14:2:1:0"
+    (side id, numerator, denominator, odds-on)."""
+    return ",".join(
+        f"{s.id}:{s.odds.numerator}:{s.odds.denominator}:{int(s.odds.on)}" for s in sides
+    )
+
+
+def prices_read(text: str) -> dict[int, Odds]:
+    """The prices `prices_mark` wrote, by side id; ValueError if they are not its shape."""
+    prices = {}
+    for part in text.split(","):
+        numbers = [whole_number(word) for word in part.split(":")]
+        if len(numbers) != 4 or None in numbers or numbers[3] not in (0, 1):
+            raise ValueError(part)
+        side, numerator, denominator, on = numbers
+        try:
+            prices[side] = Odds(numerator, denominator, bool(on))
+        except OddsError as error:
+            raise ValueError(part) from error
+    return prices
+
+
 class BetForm(forms.Form):
-    """A stake on one side. The hidden key makes a double click or a retry write once."""
+    """A stake on one side. The hidden key makes a double click or a retry write once; the
+    hidden prices are the line the bettor saw, so a bet is taken only at the price he was shown
+    (`seen` in cleaned_data; economy.services.betting.bet_take refuses it if the line moved)."""
 
     bettor = forms.ModelChoiceField(
         queryset=None, empty_label=None, label="Bettor", widget=QuickSelect
@@ -27,12 +57,36 @@ class BetForm(forms.Form):
     side = forms.TypedChoiceField(coerce=int, choices=(), label="On")
     stake = bounded_integer(label="Stake (sesterces)", low=1, high=MAX_STAKE)
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    # Optional, for a client that does not send it: then the bet takes the price of the moment.
+    prices = forms.CharField(widget=forms.HiddenInput, required=False, max_length=2000)
 
     def __init__(self, *args, bettors, sides, **kwargs):
         kwargs.setdefault("initial", {}).setdefault("key", new_key())
+        kwargs["initial"].setdefault("prices", prices_mark(sides))
         super().__init__(*args, **kwargs)
         self.fields["bettor"].queryset = bettors
         self.fields["side"].choices = [(s.id, f"{s.name} at {s.odds}") for s in sides]
+        self.current_prices = prices_mark(sides)
+
+    def clean_prices(self) -> dict[int, Odds]:
+        text = self.cleaned_data["prices"]
+        if not text:
+            return {}
+        try:
+            return prices_read(text)
+        except ValueError:
+            self.add_error(None, PRICES_BAD)  # a hidden field's error shows with the form's
+            return {}
+
+    def clean(self):
+        data = super().clean()
+        data["seen"] = data.get("prices", {}).get(data.get("side"))
+        return data
+
+    def show_current_prices(self) -> None:
+        """After a refusal for a moved line: the form drawn again sends the line as it is now."""
+        self.data = self.data.copy()
+        self.data[self.add_prefix("prices")] = self.current_prices
 
 
 class BookOpenForm(forms.Form):

@@ -16,7 +16,7 @@ from arena.models import Bout, Race
 from arena.rulesets import plugin_for
 from arena.rulesets.base import NO_MAN_SIDE_ID, RulesetPlugin
 from economy.models import Bet, Bettor, Book
-from economy.odds_lines import OddsError, nearest_odds, table_line
+from economy.odds_lines import Odds, OddsError, nearest_odds, table_line
 from economy.services import betting
 from economy.services.betting import (
     BAD_SOURCE,
@@ -236,8 +236,10 @@ def bet_place(
     stake: int,
     idempotency_key: str | None = None,
     user=None,
+    seen: Odds | None = None,
 ) -> Bet:
-    """Take a stake on one side, if the bout or race has not begun (economy takes the money).
+    """Take a stake on one side, if the bout or race has not begun (economy takes the money),
+    at the price `seen` if it is given and still the line's (else PriceMoved).
 
     The book row is locked first, as in settlement, so a bet never lands in a book being
     closed; a repeat of the same key returns the first bet (economy.services.betting.bet_take).
@@ -256,6 +258,7 @@ def bet_place(
         fighter=fighter,
         idempotency_key=idempotency_key,
         user=user,
+        seen=seen,
     )
 
 

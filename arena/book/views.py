@@ -67,10 +67,13 @@ def book_list(request: HttpRequest, campaign_id: int) -> HttpResponse:
 def _book_context(request: HttpRequest, access: Access, book: Book, bet_form=None) -> dict:
     sides = betting.book_sides(book)
     bettors = bettors_for(access)
-    can_bet = book.is_open and bettors.exists()
+    # No form on a book whose bout or race has begun: it takes no more bets (bet_place says so).
+    begun = book.is_open and book_services.event_begun(book_services.event_of(book))
+    can_bet = book.is_open and not begun and bettors.exists()
     return {
         "book": book,
         "event": book.event,
+        "begun": begun,
         "rows": side_rows(book, with_totals=access.is_gm),
         "bets": visible_bets(access, book),
         "purses": bettor_balances(access),
@@ -115,7 +118,12 @@ def bet_place_view(request: HttpRequest, campaign_id: int, book_id: int) -> Http
                 stake=data["stake"],
                 idempotency_key=f"bet-form:{data['key']}",
                 user=request.user,
+                seen=data["seen"],
             )
+        except betting.PriceMoved as moved:
+            form.add_error(None, str(moved))
+            form.show_current_prices()  # the side's new price is in its label, and sent again
+            status = 409
         except betting.BettingError as error:
             form.add_error(None, str(error))
             status = 400

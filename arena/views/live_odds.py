@@ -19,6 +19,7 @@ from arena.models import Bout
 from arena.rulesets.moritari.fight_selectors import is_pair
 from arena.selectors.pages import bout_for_campaign, live_line, live_odds_visible
 from ludus.access import campaign_view
+from ludus.inputs import whole_number
 from ludus.services.campaign_settings import campaign_live_odds_share
 
 SHARED = "The players now see the bouts' live odds."
@@ -69,7 +70,7 @@ def live_odds_share(request: HttpRequest, campaign_id: int) -> HttpResponse:
         campaign=request.access.campaign, shown=request.POST.get("shown") == "yes"
     )
     messages.success(request, SHARED if campaign.live_odds_for_players else HIDDEN)
-    bout_id = request.POST.get("bout", "")
-    if bout_id.isdigit() and campaign.shows.filter(bouts__pk=int(bout_id)).exists():
-        return redirect("arena:bout_detail", campaign.pk, int(bout_id))
+    bout_id = whole_number(request.POST.get("bout", ""))
+    if bout_id is not None and campaign.shows.filter(bouts__pk=bout_id).exists():
+        return redirect("arena:bout_detail", campaign.pk, bout_id)
     return redirect("arena:show_list", campaign.pk)

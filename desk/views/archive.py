@@ -110,6 +110,7 @@ def campaign_import_view(request: HttpRequest) -> HttpResponse:
                 campaign = campaign_upload(
                     data=form.cleaned_data["file"],
                     gm=request.user,
+                    name=form.cleaned_data["name"],
                     once_key=form.cleaned_data["key"],
                 )
             except AlreadyDone as done:

@@ -30,6 +30,7 @@ from economy.services.hire import hire_contract_create
 from economy.services.trade import gladiator_purchase, gladiator_sell, volunteer_sign
 from ludus.access import Access, campaign_view
 from ludus.forms import quick_gladiator_options
+from ludus.inputs import whole_number
 from ludus.models import Armatura
 from ludus.picker import PICK, pick_answer
 
@@ -118,8 +119,9 @@ def market(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if PICK in request.GET:  # a search of one of its selects (the form's `quote` comes along)
         name = ""
     initial = {}
-    if request.GET.get("gladiator", "").isdigit() and name not in ACTIONS:
-        initial["gladiator"] = int(request.GET["gladiator"])
+    asked = whole_number(request.GET.get("gladiator", ""))
+    if asked is not None and name not in ACTIONS:
+        initial["gladiator"] = asked
     if name in ACTIONS:
         forms = _kits(access, _forms(access, request.GET, bound=name))
         quote, error = _quote(name, forms[name])

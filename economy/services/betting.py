@@ -39,6 +39,10 @@ UNKNOWN_SIDE = "{side!r} is not a side of this book."
 WRONG_CAMPAIGN = "{what} belongs to another campaign."
 STAKE_ABOVE_BALANCE = "{bettor} has {balance:,} sesterces and cannot stake {stake:,}."
 BOOK_TAMPERED = "The book holds {held:,} sesterces but its bets staked {staked:,}."
+PRICE_MOVED = (
+    "The line has moved since this page was drawn: {side} is now at {now}, not {seen}. "
+    "Nothing was staked; place the bet again at the new price if you still want it."
+)
 LINE_DONE = (
     "Already done: the line has changed since this page was drawn; nothing more was "
     "shortened. Here it is as it stands."
@@ -47,6 +51,10 @@ LINE_DONE = (
 
 class BettingError(Refusal):
     """A book or a bet the rules refuse; the message is shown to the user as it is."""
+
+
+class PriceMoved(BettingError):
+    """A bet sent for a price the line no longer offers (a stale tab, a shortened line)."""
 
 
 @dataclass(frozen=True)
@@ -182,8 +190,14 @@ def bet_take(
     fighter: Gladiator | None = None,
     idempotency_key: str | None = None,
     user=None,
+    seen: Odds | None = None,
 ) -> Bet:
     """Take a stake on one side at the book's price of the moment.
+
+    `seen` is the price the bettor was shown (the bet form carries it): if the line has moved
+    since, the bet is refused with PriceMoved, naming the new price, and nothing changes. A bet
+    is never booked at a price its bettor did not see. (None: the caller takes the price of
+    the moment, as an import or a script does.)
 
     arena calls this (arena.book.services.bet_place) once it has checked that the bout or race
     has not begun; `fighter` is the man backed on a bout (None on a race).
@@ -217,6 +231,8 @@ def bet_take(
     if not book.is_open:
         raise BettingError(BOOK_NOT_OPEN.format(status=book.get_status_display().lower()))
     price = book_side(book, side)
+    if seen is not None and seen.ratio != price.odds.ratio:
+        raise PriceMoved(PRICE_MOVED.format(side=price.name, now=price.odds, seen=seen))
     purse = bettor_account(bettor)
     locked = Account.objects.select_for_update().filter(pk__in=[purse.pk, book.account_id])
     # The purse's running balance as its locked row holds it (no second read of the row).

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 from django.views.defaults import server_error
 
 from config.logs import RequestFormatter
@@ -117,3 +117,47 @@ def test_every_page_links_the_favicon_and_it_is_served(client):
     response = client.get("/favicon.ico")
     assert response.status_code == 301
     assert response["Location"] == "/static/favicon.svg"
+
+
+def _request_as_the_middleware_leaves_it(session_key: str | None):
+    """A request through the session and auth middleware, its user and session not yet read."""
+    from django.contrib.auth.middleware import AuthenticationMiddleware
+    from django.contrib.sessions.middleware import SessionMiddleware
+
+    factory = RequestFactory()
+    if session_key is not None:
+        factory.cookies["sessionid"] = session_key
+    request = factory.get("/c/1/", REMOTE_ADDR="10.0.0.6")
+    SessionMiddleware(lambda r: None).process_request(request)
+    AuthenticationMiddleware(lambda r: None).process_request(request)
+    return request
+
+
+def _error_record(request) -> logging.LogRecord:
+    record = logging.LogRecord("django.request", logging.ERROR, __file__, 1, "Failed", (), None)
+    record.request = request
+    return record
+
+
+# No django_db mark: any query raises, as it would with the database down.
+@pytest.mark.parametrize(("session_key", "who"), [(None, "anonymous"), ("a" * 32, "not loaded")])
+def test_a_log_line_never_queries_the_database(session_key, who):
+    request = _request_as_the_middleware_leaves_it(session_key)
+    line = RequestFormatter("%(levelname)s %(message)s").format(_error_record(request))
+    assert line.splitlines()[1] == f"  request: GET /c/1/ (user {who}, from 10.0.0.6)"
+
+
+@pytest.mark.django_db
+def test_a_log_line_names_the_user_the_request_already_read():
+    from django.contrib.auth import SESSION_KEY
+
+    user = factories.UserFactory(username="nerva")
+    client = Client()
+    client.force_login(user)
+    request = _request_as_the_middleware_leaves_it(client.session.session_key)
+    assert request.session[SESSION_KEY] == str(user.pk)  # the session read, the user not yet
+    line = RequestFormatter("%(message)s").format(_error_record(request))
+    assert f"(user id {user.pk}, from" in line
+    assert request.user.get_username() == "nerva"  # the view read the user after all
+    line = RequestFormatter("%(message)s").format(_error_record(request))
+    assert "(user nerva, from" in line

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from ludus import picker
 from ludus.forms import QuickSelect, gladiator_rows
+from ludus.middleware import NUL_REFUSED
 from ludus.models import Favor, Gladiator, Patron
 from tests import factories
 from tests.cast import build_cast
@@ -177,7 +178,7 @@ def test_a_post_naming_a_man_of_another_campaign_is_refused(cast, small):
         ({"pick": "record-nobody", "q": "a"}, 404, "No select named “record-nobody”"),
         ({"pick": "record-to", "q": "a"}, 404, "No select named"),  # a plain ChoiceField
         ({"pick": FIELD, "q": "a" * 81}, 400, "at most 80 characters"),
-        ({"pick": FIELD, "q": "a\x00b"}, 400, "cannot be searched for"),
+        ({"pick": FIELD, "q": "a\x00b"}, 400, NUL_REFUSED),  # ludus.middleware, for every view
     ],
 )
 def test_bad_searches_are_refused_clearly(cast, small, params, status, words):

@@ -11,6 +11,7 @@ from arena.forms import CampaignForm
 from arena.rulesets.moritari import adapter as moritari
 from arena.rulesets.moritari.odds import BACKGROUND_ABOVE, MAX_FIGHTS, MoritariOddsAsk, Pick
 from ludus.forms import QuickSelect
+from ludus.inputs import whole_number
 from ludus.limits import MAX_SEED, bounded_integer
 from ludus.models import Gladiator
 from ludus.picker import share_reads
@@ -41,7 +42,7 @@ def _man_rows(men) -> list[tuple[str, str]]:
 
 def _man_pk(value: str) -> str | None:
     pk = value.removeprefix(MAN)
-    return pk if value.startswith(MAN) and pk.isdigit() and len(pk) < 19 else None
+    return pk if value.startswith(MAN) and whole_number(pk) is not None else None
 
 
 class FighterField(forms.ModelChoiceField):

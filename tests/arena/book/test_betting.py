@@ -350,3 +350,24 @@ def test_the_close_hook_settles_a_bout_fought_by_the_bout_service(bout, bithys, 
         assert book.status == Book.Status.SETTLED and balance(purse) == 600
     else:
         assert book.status == Book.Status.VOID and balance(purse) == 1_000
+
+
+def test_a_bet_is_taken_only_at_the_price_its_bettor_saw(bout, bithys, eros):
+    """Issue 27: the line shortened from 4 to 3 on to 3 to 2 on; a bet sent for the old price
+    is refused naming the new one, and nothing moves; sent for the new price, it is taken."""
+    book = b.book_open(bout=bout)
+    saw = betting.book_side(book, bithys.pk).odds
+    betting.book_shorten(book=book, side=bithys.pk, steps=1)
+    now = betting.book_side(Book.objects.get(pk=book.pk), bithys.pk).odds
+    before = balance(accounts.bettor_account(eros))
+    with pytest.raises(betting.PriceMoved) as refused:
+        b.bet_place(book=book, bettor=eros, side=bithys.pk, stake=100, seen=saw)
+    assert str(refused.value) == betting.PRICE_MOVED.format(side="Bithys", now=now, seen=saw)
+    assert not Bet.objects.filter(book=book).exists()
+    assert balance(accounts.bettor_account(eros)) == before
+    bet = b.bet_place(book=book, bettor=eros, side=bithys.pk, stake=100, seen=now)
+    assert (bet.odds_numerator, bet.odds_denominator, bet.odds_on) == (
+        now.numerator,
+        now.denominator,
+        now.on,
+    )

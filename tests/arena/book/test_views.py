@@ -4,11 +4,14 @@ A player sees only his own bets; the GM sees every bet and keeps the books; an o
 404 for everything (he cannot learn the campaign exists).
 """
 
+import html
+import re
+
 import pytest
 from django.urls import reverse
 
 from arena.book import services as b
-from arena.book.forms import LINE_BAD
+from arena.book.forms import LINE_BAD, PRICES_BAD
 from arena.models import Bout
 from economy import accounts
 from economy.models import Bet, Book
@@ -199,6 +202,63 @@ def test_a_shorten_sent_twice_from_one_page_shortens_once(client, gm, book, bith
     assert betting.book_side(Book.objects.get(pk=book.pk), bithys.pk).odds.label() == "3 to 2 on"
     damaged = client.post(url, data | {"line": "not-a-line"}, follow=True)
     assert LINE_BAD in damaged.content.decode()
+
+
+def _form_prices(page: str) -> str:
+    found = re.search(r'name="prices" value="([^"]*)"', page)
+    assert found is not None, "the bet form carries the prices it shows"
+    return html.unescape(found.group(1))
+
+
+def test_a_bet_from_a_stale_tab_is_refused_with_the_new_price(
+    client, gm, eros_player, eros, book, bithys
+):
+    """Issue 27: a line shortened while a bettor's tab was open; his bet is not taken at the
+    new price he never saw. The refusal names the new price, and the form drawn again carries
+    it, so a second click bets at the price now shown."""
+    tab = _as(client, eros_player).get(_detail(book)).content.decode()
+    seen = _form_prices(tab)
+    old_price = betting.book_side(book, bithys.pk).odds.label()
+    betting.book_shorten(book=book, side=bithys.pk, steps=1)
+    new_price = betting.book_side(Book.objects.get(pk=book.pk), bithys.pk).odds.label()
+    assert new_price != old_price
+    data = {"bettor": eros.pk, "side": bithys.pk, "stake": 100, "key": "stale", "prices": seen}
+    refused = _as(client, eros_player).post(_place(book), data)
+    assert refused.status_code == 409
+    page = html.unescape(refused.content.decode())
+    assert betting.PRICE_MOVED.format(side="Bithys", now=new_price, seen=old_price) in page
+    assert Bet.objects.filter(bettor=eros).count() == 1  # only the fixture's
+    assert balance(accounts.bettor_account(eros)) == 600
+    # The form drawn again shows and carries the line as it is: sent again, it is taken.
+    again = data | {"key": "fresh", "prices": _form_prices(refused.content.decode())}
+    assert client.post(_place(book), again).status_code == 302
+    bet = Bet.objects.filter(bettor=eros).latest("pk")
+    assert bet.odds_label == new_price
+
+
+def test_a_bet_at_the_price_shown_on_another_side_is_taken(
+    client, eros_player, eros, book, bithys, murmillo
+):
+    tab = _as(client, eros_player).get(_detail(book)).content.decode()
+    seen = _form_prices(tab)
+    betting.book_shorten(book=book, side=bithys.pk, steps=1)  # the other side moved
+    data = {"bettor": eros.pk, "side": murmillo.pk, "stake": 50, "key": "k2", "prices": seen}
+    assert client.post(_place(book), data).status_code == 302
+
+
+def test_damaged_prices_are_refused_naming_the_field(client, eros_player, eros, book, bithys):
+    data = {"bettor": eros.pk, "side": bithys.pk, "stake": 50, "key": "k3", "prices": "1:²:1:0"}
+    page = _as(client, eros_player).post(_place(book), data)
+    assert page.status_code == 400
+    assert PRICES_BAD in html.unescape(page.content.decode())
+
+
+def test_no_bet_form_on_a_book_whose_bout_has_begun(client, eros_player, book, bout):
+    assert 'id="bet-form"' in _as(client, eros_player).get(_detail(book)).content.decode()
+    Bout.objects.filter(pk=bout.pk).update(status=Bout.Status.FIGHTING)
+    page = client.get(_detail(book)).content.decode()
+    assert 'id="bet-form"' not in page
+    assert "The bout has begun: the book takes no more bets." in page
 
 
 def test_only_the_gm_closes_a_book(client, gm, eros_player, other_player, book, bout, bithys):

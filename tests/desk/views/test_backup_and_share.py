@@ -3,16 +3,19 @@ spectators open without logging in (read-only, no private data, 404 once revoked
 logged in uploads a file into a new campaign; the charts page and the printable handout."""
 
 import json
+from datetime import date
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from arena.models import ShareLink
 from arena.services.sharing import share_link_create, share_link_revoke
 from arena.views import spectators
-from desk.campaign_archive import UNBALANCED, campaign_export
+from desk.campaign_archive import UNBALANCED, campaign_export, imported_name
 from desk.services.exports import KIND, export_job_start, export_run
 from desk.tasks import campaign_export_job
 from economy.models import Transaction
@@ -23,13 +26,14 @@ from tests.cast import BITHYS_PECULIUM, FABIUS_PURSE, NERVA_CHEST
 pytestmark = pytest.mark.django_db
 
 KEY = "k" * 32
+DEMO = json.loads((Path(__file__).resolve().parents[3] / "fixtures" / "demo.json").read_text())
 
 
-def _upload(client, data, key=KEY):
+def _upload(client, data, key=KEY, name=""):
     body = json.dumps(data).encode() if not isinstance(data, bytes) else data
     return client.post(
         reverse("campaign_import"),
-        {"key": key, "file": SimpleUploadedFile("c.json", body, "application/json")},
+        {"key": key, "name": name, "file": SimpleUploadedFile("c.json", body, "application/json")},
     )
 
 
@@ -65,19 +69,40 @@ def test_no_one_else_downloads_it(cast, who):
 
 def test_an_upload_is_a_new_campaign_of_the_uploader(cast):
     data = campaign_export(cast.campaign)
-    data["campaign"]["name"] = "Rome again"
     client = cast.client_for("outsider")
-    response = _upload(client, data)
+    response = _upload(client, data, name="Rome again")
     copy = Campaign.objects.get(name="Rome again")
     assert response.status_code == 302
     assert response["Location"] == reverse("campaign_dashboard", args=[copy.pk])
     assert list(copy.memberships.values_list("user__username", "role")) == [("outsider", "gm")]
     # the same form sent again makes nothing more
-    assert _upload(client, data).status_code == 302
+    assert _upload(client, data, name="Rome again").status_code == 302
     assert Campaign.objects.filter(name="Rome again").count() == 1
     page = client.get(reverse("campaign_dashboard", args=[copy.pk])).content.decode()
     for amount in (NERVA_CHEST, FABIUS_PURSE, BITHYS_PECULIUM):
         assert f"{amount:,}" in page
+
+
+@pytest.mark.parametrize("data_of", [campaign_export, lambda campaign: DEMO])
+def test_an_upload_not_named_is_the_files_name_marked_imported_with_the_day(cast, data_of):
+    data = data_of(cast.campaign)
+    _upload(cast.client_for("gm"), data)
+    copy = Campaign.objects.latest("pk")
+    today = timezone.localdate()
+    assert copy.name == f"{data['campaign']['name']} (imported {today.day} {today:%b %Y})"
+    # The GM's list tells the copy from the original.
+    names = [c.name for c in Campaign.objects.filter(memberships__user=cast.gm)]
+    assert len(names) == len(set(names))
+
+
+def test_the_imported_mark_is_put_once_and_the_name_fits():
+    day = date(2026, 12, 6)
+    assert imported_name("Rome, 50 BC", day) == "Rome, 50 BC (imported 6 Dec 2026)"
+    again = imported_name("Rome, 50 BC (imported 1 Nov 2026)", day)
+    assert again == "Rome, 50 BC (imported 6 Dec 2026)"
+    long = imported_name("R" * 120, day)
+    assert len(long) == Campaign._meta.get_field("name").max_length
+    assert long.endswith(" (imported 6 Dec 2026)")
 
 
 def test_a_bad_file_is_named_and_nothing_is_written(cast):
