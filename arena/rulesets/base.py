@@ -286,6 +286,10 @@ class RulesetPlugin:
         None for the pages of a pair in arena.views.bouts."""
         return None
 
+    # The `bout_odds` command's part for this ruleset (a module: OWN_OPTIONS,
+    # CHECKS_FOREIGN_OPTIONS, add_arguments(parser), run(options, defaults) -> text); None: none.
+    odds_cli: ClassVar[Any] = None
+
     @property
     def odds_page(self) -> Any:
         """The odds page of a campaign of this ruleset (arena.views.mc_odds's shape)."""

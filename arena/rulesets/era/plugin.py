@@ -10,7 +10,7 @@ from django.urls import URLPattern, path
 
 from arena.models import Bout
 from arena.rulesets.base import Fought, RulesetPlugin, Ruling, Stepped
-from arena.rulesets.era import adapter, odds_views
+from arena.rulesets.era import adapter, cli, odds_views
 from arena.views.mc_odds import MonteCarloOddsPage
 from ludus.models import Gladiator
 from rules.era.orders import DECISION_LABELS
@@ -33,6 +33,8 @@ class EraPlugin(RulesetPlugin):
     has_races: ClassVar[bool] = True
     demo_file: ClassVar[str] = "demo.json"
     demo_name: ClassVar[str] = "Capua and Rome, 50 BC"
+
+    odds_cli: ClassVar[Any] = cli
 
     def incapacitated(self, wounds: int, wound_points: int) -> bool:
         return adapter.incapacitated(wounds, wound_points)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 
-from django.core.management.base import CommandError
+from django.core.management.base import CommandError, CommandParser
 
 from arena.rulesets.moritari import adapter as moritari
 from rules.core.errors import RulesError, check_range
@@ -26,6 +26,8 @@ from rules.core.errors import RulesError, check_range
 # Options of the Era bout that mean nothing to the skirmish (a clear refusal, not silence):
 # these, and every rating of --a and --b (a Moritari fighter is his kind alone).
 ERA_ONLY = ("engine", "sampler", "first")
+OWN_OPTIONS = ("fighter",)  # another ruleset refuses --fighter, naming this one
+CHECKS_FOREIGN_OPTIONS = True  # `run` names every option the skirmish does not take
 
 
 def era_options_given(options: dict, defaults: dict) -> list[str]:
@@ -70,6 +72,17 @@ def build_setup(options: dict) -> moritari.Setup:
     ]
     seen: dict[str, int] = {}
     return moritari.Setup(tuple(parse_fighter(text, seen) for text in texts))
+
+
+def add_arguments(parser: CommandParser) -> None:
+    """The skirmish's own option: its fighters."""
+    parser.add_argument(
+        "--fighter",
+        action="append",
+        default=[],
+        metavar="KIND[:NAME[:SIDE[:THUMB]]]",
+        help="moritari: a fighter (repeatable; a gladiator's armatura or a beast)",
+    )
 
 
 def run(options: dict, defaults: dict) -> str:

@@ -9,7 +9,7 @@ from django.urls import URLPattern, path
 
 from arena.models import Bout
 from arena.rulesets.base import Fought, RulesetPlugin, Ruling, Stepped
-from arena.rulesets.moritari import adapter, fight_views, pages
+from arena.rulesets.moritari import adapter, cli, fight_views, pages
 from arena.rulesets.moritari.odds_views import PAGE
 from arena.views.mc_odds import MonteCarloOddsPage
 from ludus.models import Gladiator
@@ -23,6 +23,8 @@ class MoritariPlugin(RulesetPlugin):
     many_sides: ClassVar[bool] = True
     demo_file: ClassVar[str] = "demo_moritari.json"
     demo_name: ClassVar[str] = "Moritari te salutamus at Capua"
+
+    odds_cli: ClassVar[Any] = cli
 
     def incapacitated(self, wounds: int, wound_points: int) -> bool:
         return adapter.incapacitated(wounds, wound_points)

@@ -31,6 +31,8 @@ from rules.core.errors import RulesError, check_range
 # Options of the Era bout that mean nothing to the duel (a clear refusal, not silence): these,
 # and every rating of --a and --b but the name and the orders.
 ERA_ONLY = ("sampler", "first", "fighter")
+OWN_OPTIONS = ("turn_limit",)  # another ruleset refuses --turn-limit, naming this one
+CHECKS_FOREIGN_OPTIONS = True  # `run` names every option the duel does not take
 ENGINE_VERSIONS = sands.ENGINE_VERSIONS  # --engine: sands/1 (stored bouts) or sands/2 (new)
 SANDS_SIDE = ("a_name", "b_name", "a_orders", "b_orders")
 ROWS = (

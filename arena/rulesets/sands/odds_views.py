@@ -14,7 +14,6 @@ from fractions import Fraction
 
 from arena.rulesets.sands import odds_adapter as sands
 from arena.rulesets.sands.adapter import WOUND_BOXES
-from arena.rulesets.sands.words import orders_words
 from arena.rulesets.sands.odds import (
     BACKGROUND_ABOVE,
     KIND,
@@ -28,6 +27,7 @@ from arena.rulesets.sands.odds import (
     sands_odds_run,
 )
 from arena.rulesets.sands.odds_forms import SandsOddsForm
+from arena.rulesets.sands.words import orders_words
 from arena.selectors.pages import campaign_fighters
 from arena.views.mc_odds import MonteCarloOddsPage
 from economy.odds_lines import OddsError, nearest_odds

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from arena.models import Bout
 from arena.rulesets.base import Fought, RulesetPlugin, Ruling, Stepped, Words
-from arena.rulesets.sands import adapter, pages
+from arena.rulesets.sands import adapter, cli, pages
 from arena.rulesets.sands.odds_views import PAGE
 from arena.views.mc_odds import MonteCarloOddsPage
 from ludus.models import Gladiator
@@ -25,6 +25,8 @@ class SandsPlugin(RulesetPlugin):
     no_table: ClassVar[str] = adapter.NO_TABLE
     demo_file: ClassVar[str] = "demo_sands.json"
     demo_name: ClassVar[str] = "The Sands of Capua"
+
+    odds_cli: ClassVar[Any] = cli
 
     def incapacitated(self, wounds: int, wound_points: int) -> bool:
         return adapter.incapacitated(wounds, wound_points)

@@ -16,9 +16,9 @@ from arena.book.selectors import book_for_event
 from arena.errors import BoutError
 from arena.models import Bout
 from arena.rulesets.sands import adapter
+from arena.rulesets.sands.words import event_words, orders_words
 from arena.selectors.calendar import show_day_note
 from arena.selectors.pages import bout_aftermath, pending_choice
-from arena.rulesets.sands.words import event_words, orders_words
 from ludus.access import Access
 from ludus.history import objects_changes
 
