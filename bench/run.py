@@ -46,6 +46,7 @@ from pathlib import Path
 # bench package itself.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from arena.rulesets import ruleset_apps
 from bench.harness import (
     FULL,
     QUICK,
@@ -66,15 +67,21 @@ class Section:
     needs_database: bool  # if so, imported only once Database has set Django up
 
 
+def ruleset_sections() -> dict[str, Section]:
+    """Each ruleset's own sections (its package's `bench.SECTIONS`), in registry order."""
+    sections = {}
+    for package in ruleset_apps():
+        try:
+            listed = importlib.import_module(f"{package}.bench").SECTIONS
+        except ModuleNotFoundError:
+            continue  # a ruleset with no benchmark of its own
+        sections |= {name: Section(module, needs) for name, (module, needs) in listed.items()}
+    return sections
+
+
 # The sections, in the order they run (the engines first, then what needs the database).
 SECTIONS = {
-    "dice": Section("bench.sections.dice", needs_database=False),
-    # bouts and races build their setups with the commands, whose adapter imports the models:
-    # Django must be set up (on the throwaway database) before they are imported.
-    "bouts": Section("bench.sections.bouts", needs_database=True),
-    "races": Section("bench.sections.races", needs_database=True),
-    "moritari": Section("bench.sections.moritari", needs_database=False),
-    "sands": Section("bench.sections.sands", needs_database=False),
+    **ruleset_sections(),
     "ledger": Section("bench.sections.ledger", needs_database=True),
     "show": Section("bench.sections.show", needs_database=True),
     "load": Section("bench.sections.load", needs_database=True),

@@ -10,7 +10,8 @@ import gc
 import statistics
 import time
 
-from arena.management.commands.bout_odds import Command, build_setup
+from arena.management.commands.bout_odds import Command
+from arena.rulesets.era.cli import build_setup
 from bench.harness import Report, Scale, at_least, at_most, median_seconds, ms, peak_mb, per_second
 from rules.era import exact
 from rules.era.bout import fight_bout
