@@ -27,8 +27,8 @@ from django.db import DatabaseError, transaction
 from arena.book.services import bet_place, book_open
 from arena.models import Bout, Race, RaceEntry, Show
 from arena.rulesets.moritari import adapter as moritari
-from arena.rulesets.moritari.fight_selectors import is_pair
 from arena.rulesets.moritari.fights import Entrant, fight_add
+from arena.selectors.fights import is_pair
 from arena.services.shows import bout_add, show_plan
 from economy import accounts
 from economy.models import Bettor

@@ -295,6 +295,14 @@ class RulesetPlugin:
         """The odds page of a campaign of this ruleset (arena.views.mc_odds's shape)."""
         raise NotImplementedError
 
+    # A show's card: the row of a fight of several entrants, and the planner's form that adds
+    # one (beside the pair's "Add a pair"); none where the ruleset fights pairs only.
+    card_row_template: ClassVar[str] = ""
+    card_add_template: ClassVar[str] = ""
+
+    def card_add_form(self, show: Any, fighters: Any, data: Any = None) -> Any | None:
+        return None
+
     def urls(self) -> list[URLPattern]:
         """The pages only this ruleset has, in the arena's namespace."""
         return []

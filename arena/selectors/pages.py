@@ -25,8 +25,8 @@ from arena.rulesets.era.adapter import (
     setup_data,
     setup_from_data,
 )
-from arena.rulesets.moritari.fight_selectors import FightRow, fight_row, is_pair
 from arena.selectors.bouts import show_card
+from arena.selectors.fights import FightRow, fight_row, is_pair
 from arena.selectors.records import gladiator_record, rudis_eligible
 from arena.services.bouts import DEFIED_RELEASE, DEFIED_SWORD
 from arena.services.shows import FIT

@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from arena.models import Bout
-from arena.rulesets.moritari.fight_selectors import is_pair
+from arena.selectors.fights import is_pair
 from arena.selectors.pages import bout_for_campaign, live_line, live_odds_visible
 from ludus.access import campaign_view
 from ludus.inputs import whole_number

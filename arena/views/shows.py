@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from arena.errors import BoutError
 from arena.forms import BoutAddForm, BoutReplaceForm, ShowEditForm, ShowPlanForm
 from arena.models import Bout, Show
-from arena.rulesets.moritari.forms import fight_form_for
+from arena.rulesets import plugin_for
 from arena.selectors.bouts import shows as campaign_shows
 from arena.selectors.calendar import show_day_note
 from arena.selectors.pages import (
@@ -140,9 +140,12 @@ def _show_context(
         extra["history"] = objects_changes([show, *bouts, *entries])
         if planning or edit_form is not None:  # a refused edit is shown with its reason
             extra["edit_form"] = edit_form or ShowEditForm(campaign=access.campaign, show=show)
+    plugin = plugin_for(access.campaign.ruleset)
     return extra | {
         "show": show,
-        "fight_form": fight_form_for(show, fit_for_card(show)) if planning else None,
+        "fight_form": plugin.card_add_form(show, fit_for_card(show)) if planning else None,
+        "fight_form_template": plugin.card_add_template,
+        "fight_row_template": plugin.card_row_template,
         "rows": card_rows(show),
         "races": show.races.all(),
         "planning": planning,

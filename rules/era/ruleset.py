@@ -120,7 +120,7 @@ class EraRuleset:
     templates: ClassVar[Mapping[str, str]] = {
         "bout": "arena/bouts/bout_detail.html",
         "replay": "arena/bouts/bout_replay.html",
-        "odds": "arena/odds.html",
+        "odds": "arena/era/odds.html",
         "corner": "arena/partials/corner.html",
         "dice": "arena/partials/dice.html",
     }

@@ -14,8 +14,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from arena.models import Bout, BoutEntry, Show
 from arena.rulesets import plugin_for
-from arena.rulesets.moritari.fight_selectors import fight_line, is_pair
 from arena.selectors.bouts import show_card, show_events
+from arena.selectors.fights import fight_line, is_pair
 from arena.services.shows import show_hold
 from economy.models import SESTERCES_PER_PURSE, Transaction
 from ludus.errors import Refusal

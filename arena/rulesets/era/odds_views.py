@@ -67,7 +67,7 @@ def _page(request: HttpRequest, access: Access, *, status: int = 200, **extra) -
     page_url = reverse("arena:odds", args=[access.campaign.pk])
     if (answer := pick_answer(request, context["form"], url=page_url)) is not None:
         return answer
-    return render(request, "arena/odds.html", context, status=status)
+    return render(request, "arena/era/odds.html", context, status=status)
 
 
 def odds(request: HttpRequest) -> HttpResponse:
@@ -164,7 +164,7 @@ def _answer(request, access: Access, *, status: int = 200, **context) -> HttpRes
     """The result fragment under htmx, else the whole page around it."""
     if request.htmx:
         context.setdefault("max_bouts", MAX_ODDS_BOUTS)
-        return render(request, "arena/odds.html#odds-result", context, status=status)
+        return render(request, "arena/era/odds.html#odds-result", context, status=status)
     return _page(request, access, status=status, **context)
 
 
@@ -248,7 +248,7 @@ def pool_odds(request: HttpRequest, campaign_id: int) -> HttpResponse:
     status = 400 if form.is_bound and not form.is_valid() else 200
     if request.htmx:
         context = {"pool_form": form, "pool_result": pool_result}
-        return render(request, "arena/odds.html#pool-result", context, status=status)
+        return render(request, "arena/era/odds.html#pool-result", context, status=status)
     return _page(request, access, status=status, pool_form=form, pool_result=pool_result)
 
 

@@ -1,6 +1,6 @@
 """Putting a fight of several entrants on a show's card (GM; Moritari campaigns).
 
-The show page draws the form (`fight_form_for`); a POST goes through
+The show page draws the form (the plug-in's `card_add_form`); a POST goes through
 arena.rulesets.moritari.fights.fight_add, and hires each man of a school when asked, in one step.
 A refusal is the show page again (400) with the message under the field it names.
 """
@@ -13,8 +13,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
+from arena.rulesets import plugin_for
 from arena.rulesets.moritari.fights import FightError, fight_add
-from arena.rulesets.moritari.forms import FightAddForm, fight_form_for
+from arena.rulesets.moritari.forms import FightAddForm
 from arena.selectors.pages import fit_for_card
 from arena.views.shows import _get_show, _show_context, _show_page
 from economy.ledger import LedgerError
@@ -30,7 +31,8 @@ HIRED = "Hired {name} from {lanista} for {price:,} HS."
 def fight_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpResponse:
     access = request.access
     show = _get_show(access, show_id)
-    form = fight_form_for(show, fit_for_card(show), request.POST)
+    # Another ruleset's campaign has no such form (its plug-in gives none): refused below.
+    form = plugin_for(show.campaign.ruleset).card_add_form(show, fit_for_card(show), request.POST)
     if form is None:
         form = FightAddForm(request.POST, fighters=fit_for_card(show))
         form.is_valid()

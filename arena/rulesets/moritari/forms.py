@@ -87,7 +87,5 @@ class FightAddForm(forms.Form):
 
 
 def fight_form_for(show: Show, fighters, data=None) -> FightAddForm | None:
-    """The fight form of a Moritari show's planner (None for another ruleset's)."""
-    if show.campaign.ruleset != "moritari":
-        return None
+    """The fight form of a Moritari show's planner."""
     return FightAddForm(data, fighters=fighters)

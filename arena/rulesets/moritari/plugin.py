@@ -9,7 +9,7 @@ from django.urls import URLPattern, path
 
 from arena.models import Bout
 from arena.rulesets.base import Fought, RulesetPlugin, Ruling, Stepped
-from arena.rulesets.moritari import adapter, cli, fight_views, pages
+from arena.rulesets.moritari import adapter, cli, fight_views, forms, pages
 from arena.rulesets.moritari.odds_views import PAGE
 from arena.views.mc_odds import MonteCarloOddsPage
 from ludus.models import Gladiator
@@ -71,6 +71,12 @@ class MoritariPlugin(RulesetPlugin):
 
     def stepped(self, bout: Bout, replayed: Any, decisions: list[dict]) -> Stepped:
         return adapter.stepped(bout, replayed)
+
+    card_row_template: ClassVar[str] = "arena/moritari/partials/card_row.html"
+    card_add_template: ClassVar[str] = "arena/moritari/partials/fight_add.html"
+
+    def card_add_form(self, show: Any, fighters: Any, data: Any = None) -> Any | None:
+        return forms.fight_form_for(show, fighters, data)
 
     def urls(self) -> list[URLPattern]:
         return [path("shows/<int:show_id>/fights/", fight_views.fight_add_view, name="fight_add")]

@@ -120,7 +120,7 @@ def result_context(setup: sands.Setup, run: sands.SandsOdds) -> dict:
 
 
 class SandsOddsPage(MonteCarloOddsPage):
-    template = "arena/sands_odds.html"
+    template = "arena/sands/odds.html"
     part = "sands-odds-result"
     background_above = BACKGROUND_ABOVE
     kind = KIND
