@@ -173,19 +173,24 @@ def test_caesar_orders_the_fights_and_a_man_put_out_first_fights_no_more():
     engine.melee()
     assert engine.used == [Decision("fight_order", 2, "1,2,0")]
     order = next(e for e in engine.events if e.kind == "order")
-    assert order.text.endswith("1,2,0.")
+    assert order.text == (
+        "Caesar (marcus) orders the fights: first Bithys v Tigris, then Rufus v Tigris, "
+        "then Bithys v Rufus."
+    )
+    assert order.data["order"] == [1, 2, 0]
 
 
 def test_a_decision_that_is_not_an_option_is_refused():
     setup = duel(caesar="ask")
     seed = next(s for s in range(200) if play(setup, s).pending is not None)
     pending = play(setup, seed).pending
-    with pytest.raises(RulesError, match="not one of"):
+    with pytest.raises(RulesError, match="not an order of|not one of"):
         play(setup, seed, [Decision(pending.kind, pending.entrant, "9,9")])
 
 
 def test_a_single_fight_is_not_ordered_by_caesar():
-    # One fight a turn leaves Caesar nothing to order: only his thumb is asked in a duel.
+    # One fight a turn leaves Caesar nothing to order: in a duel he is asked the moves' order
+    # (while a man is free to move) and his thumb, never the fights' order.
     setup = duel(caesar="ask")
     for seed in range(30):
         decisions: list[Decision] = []
@@ -193,8 +198,9 @@ def test_a_single_fight_is_not_ordered_by_caesar():
             result = play(setup, seed, decisions)
             if result.pending is None:
                 break
-            assert result.pending.kind == "thumb"
-            decisions.append(Decision("thumb", result.pending.entrant, result.pending.options[0]))
+            assert result.pending.kind in ("thumb", "move_order")
+            pending = result.pending
+            decisions.append(Decision(pending.kind, pending.entrant, pending.options[0]))
 
 
 def test_a_player_who_plays_caesar_in_person_is_asked_and_the_answer_replays():

@@ -81,7 +81,7 @@ def test_rest_heals_one_hit_point_a_night_and_the_sheet_holds_no_ratings():
     with pytest.raises(SheetError, match="no might"):
         MoritariSheet.from_dict({"might": 3})
     figures = RULESET.figures(SHEET, equipment="retiarius")
-    assert figures["dice"] == 3 and figures["save"] == 0 and figures["wound_points"] == 3
+    assert figures["dice"] == 2 and figures["save"] == 0 and figures["wound_points"] == 3
     with pytest.raises(RulesError):
         RULESET.settle_fate(three_and_a_lion(), RULESET.play(three_and_a_lion(), 1).outcome, 1, {})
 
