@@ -345,10 +345,7 @@ class _Fight:
         for f in self.fighters:
             f.pivoted = f.charged = False
         self.rise()
-        if self.reading.tied_reroll_alone:
-            rolls = self.initiative_among_the_tied()
-        else:
-            rolls = self.initiative()
+        rolls = self.initiative()
         if self.record:
             self.log("board", f"Turn {self.turn}.", board=self.board())
         movers = self.movers(rolls)
@@ -367,7 +364,14 @@ class _Fight:
                     self.log("rise", f"{f.name} rises with 1 hit point.", f.index)
 
     def initiative(self) -> dict[str, int]:
-        """Each player still in the fight rolls 2D6 (the tied highest roll again). The highest
+        """The turn's initiative and its Caesar: the players' rolls (which rank their moves)."""
+        if self.reading.tied_reroll_alone:
+            return self.initiative_among_the_tied()
+        return self.initiative_v1()
+
+    def initiative_v1(self) -> dict[str, int]:
+        """`moritari/1`: each player still in the fight rolls 2D6 (the tied highest roll again,
+        their new rolls compared with the others' first ones: issue 26). The highest
         who did not overrule the crowd last turn is Caesar; if that is nobody (he alone plays
         against beasts), the turn has no Caesar: the fights go in their listed order and the
         thumb follows the crowd."""

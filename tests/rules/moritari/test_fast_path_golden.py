@@ -30,6 +30,7 @@ def play(*args, **kwargs):
     """The fight under the recorded engine (issue 26: new fights are fought by moritari/2)."""
     return play_any(*args, engine_version=RECORDED_ENGINE, **kwargs)
 
+
 SEEDS = range(300)
 
 SETUPS = {
