@@ -47,7 +47,7 @@ BEASTS = engine.BEASTS
 THUMB_ORDERS = engine.THUMB_ORDERS
 MITTE, IUGULA = engine.MITTE, engine.IUGULA
 ENGINE_VERSION = engine.ENGINE_VERSION
-ENGINE_VERSIONS = (engine.ENGINE_VERSION,)
+ENGINE_VERSIONS = engine.ENGINE_VERSIONS
 MAX_TURNS = engine.MAX_TURNS
 MAX_FIGHTS = odds_engine.MAX_FIGHTS
 FATES = odds_engine.FATES
@@ -96,10 +96,10 @@ NO_TABLE = (
 END_REASONS = {"last standing": "incapacitated", "none left": "draw", "time": "draw"}
 
 
-def one_fight(setup: Setup, *, seed: int) -> Result:
+def one_fight(setup: Setup, *, seed: int, engine_version: str | None = None) -> Result:
     """The first trial of a run of odds from `seed`, with its log (what `--log` prints)."""
     from_run = seed_sequence(seed, 1)[0]
-    return engine.play(setup, from_run, record=True)
+    return engine.play(setup, from_run, record=True, engine_version=engine_version)
 
 
 # --- the fighters -------------------------------------------------------------------------
@@ -257,6 +257,7 @@ def replay(bout: Bout, *, decisions=None, turns: int | None = None) -> Result:
         bout.seed,
         _decisions(bout.decisions if decisions is None else decisions),
         stop_after=turns,
+        engine_version=fought_under(bout),
     )
 
 
@@ -275,7 +276,10 @@ def fight(bout: Bout, decisions: list[dict], rounds: int | None = None) -> Fough
     try:
         stop = None if rounds is None else _turns_to(bout, rounds)
         setup = bout_setup(bout=bout)
-        result = engine.play(setup, bout.seed, _decisions(decisions), stop_after=stop)
+        version = fought_under(bout)
+        result = engine.play(
+            setup, bout.seed, _decisions(decisions), stop_after=stop, engine_version=version
+        )
     except RulesError as error:
         raise BoutError(ENGINE_REFUSED.format(error=error)) from error
     entries = fight_entries(bout)
@@ -302,7 +306,7 @@ def fight(bout: Bout, decisions: list[dict], rounds: int | None = None) -> Fough
             if row.purses and entries[row.entrant].gladiator_id is not None
         }
     return Fought(
-        engine_version=ENGINE_VERSION,
+        engine_version=result.engine_version,
         decisions=[decision.to_dict() for decision in result.decisions],
         events=[event.to_dict() for event in result.events],
         rounds=result.turns,
@@ -388,7 +392,7 @@ def pending_entry(bout: Bout, pending: PendingDecision) -> BoutEntry | None:
 def pending_fights(bout: Bout) -> list[tuple[int, int]]:
     """The fights Caesar is ordering (the fighters' indices), where the fight stopped."""
     result = bout_replay(bout)
-    return [] if result is None else engine.fight_pairs(result.fighters)
+    return [] if result is None else list(result.fights)
 
 
 def choice_costs(bout: Bout) -> dict[str, str]:

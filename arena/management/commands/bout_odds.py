@@ -133,9 +133,10 @@ class Command(BaseCommand):
         parser.add_argument("--log", action="store_true", help="with --bouts 1: the event log")
         parser.add_argument(
             "--engine",
-            choices=ENGINE_VERSIONS,
+            choices=(*ENGINE_VERSIONS, *_moritari.ENGINE_VERSIONS),
             default=ENGINE_VERSION,
-            help=f"the engine version (default {ENGINE_VERSION}, what new bouts are fought with)",
+            help=f"the engine version (default {ENGINE_VERSION}, what new bouts are fought with; "
+            f"moritari: {', '.join(_moritari.ENGINE_VERSIONS)}, default the newest)",
         )
         parser.add_argument(
             "--sampler",

@@ -116,7 +116,7 @@ def test_caesars_player_answers_and_everyone_reads_what_he_chose(cast):
     assert len(bout.decisions) <= held + 2
     theirs = cast.client_for("other").get(url(cast, bout)).content.decode()
     assert 'id="caesar-log"' in theirs
-    kind = "order" if pending.kind == "fight_order" else "thumb"
+    kind = {"fight_order": "order", "move_order": "move-order"}.get(pending.kind, "thumb")
     assert f'class="caesar-{kind}"' in theirs
 
 
