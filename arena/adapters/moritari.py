@@ -40,6 +40,7 @@ from rules.moritari.kinds import (
     kind_for,
     kind_of,
 )
+from rules.moritari.readings import reading_for
 from rules.moritari.ruleset import fight_outcome
 from rules.moritari.sheet import MoritariSheet
 
@@ -232,16 +233,42 @@ def incapacitated(wounds: int, wound_points: int) -> bool:
     return wounds >= wound_points
 
 
+ANSWERED_BY_GM = "gm"  # a decision's "by": the GM answered for Caesar
+
+
 def decision_data(decisions) -> list[dict]:
-    """Caesar's answers as the bout keeps them ({"kind", "entrant", "choice"}), each checked."""
+    """Caesar's answers as the bout keeps them ({"kind", "entrant", "choice"}), each checked;
+    one the GM gave for Caesar keeps {"by": "gm"} (the engine reads only the three keys, so a
+    replay is the same whoever answered)."""
     out = []
     for given in decisions:
         try:
             decision = given if isinstance(given, Decision) else Decision.from_dict(given)
         except (TypeError, RulesError) as error:
             raise BoutError(ENGINE_REFUSED.format(error=error)) from error
-        out.append(decision.to_dict())
+        out.append(decision.to_dict() | _marks(given))
     return out
+
+
+def _marks(given) -> dict:
+    """Who answered, kept beside the engine's decision: only the GM's mark and its turn."""
+    if isinstance(given, dict) and given.get("by") == ANSWERED_BY_GM:
+        return {"by": ANSWERED_BY_GM}
+    return {}
+
+
+def _kept(used: Sequence[Decision], given: Sequence) -> list[dict]:
+    """The decisions the engine used (the first of those given, in order), with their marks."""
+    return [d.to_dict() | _marks(given[i]) for i, d in enumerate(used) if i < len(given)]
+
+
+def any_order(bout: Bout) -> bool:
+    """Whether Caesar may give the fights and moves in any order (moritari/2 on), or only the
+    orders the engine offers (a fight stored under moritari/1)."""
+    try:
+        return reading_for(fought_under(bout)).caesar_orders_all
+    except RulesError:
+        return False
 
 
 def _decisions(data: Sequence[dict]) -> list[Decision]:
@@ -307,7 +334,7 @@ def fight(bout: Bout, decisions: list[dict], rounds: int | None = None) -> Fough
         }
     return Fought(
         engine_version=result.engine_version,
-        decisions=[decision.to_dict() for decision in result.decisions],
+        decisions=_kept(result.decisions, decisions),
         events=[event.to_dict() for event in result.events],
         rounds=result.turns,
         finished=result.finished,
@@ -344,7 +371,7 @@ def _stepped(bout: Bout, result: Result) -> Stepped:
     entries = fight_entries(bout)
     return Stepped(
         rounds=result.turns,
-        decisions=[decision.to_dict() for decision in result.decisions],
+        decisions=_kept(result.decisions, bout.decisions),
         events=[event.to_dict() for event in result.events],
         standings={},
         entry_standings={

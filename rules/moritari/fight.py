@@ -420,7 +420,7 @@ class _Fight:
             again = {side: self.d6() + self.d6() for side in top}
             if self.record:
                 text = ", ".join(f"{side} {again[side]}" for side in top)
-                tied = _listed(top)
+                tied = listed(top)
                 self.log("initiative", f"{tied} tie and roll again: {text}.", rolls=again)
             top = _highest(top, again)
         self.caesar = top[0] if top else None
@@ -454,7 +454,7 @@ class _Fight:
         )
         moving = [self.fighters[int(i)] for i in order.split(",")]
         if self.record:
-            names = _in_turn([f.name for f in moving])
+            names = in_turn([f.name for f in moving])
             text = f"Caesar ({self.caesar}) orders the moves: {names}."
             if self.caesar is None:
                 text = f"With no Caesar to order them, the moves go: {names}."
@@ -607,7 +607,7 @@ class _Fight:
             text = ",".join(map(str, order))
             self.log("order", f"Caesar orders the fights: {text}.", fights=fights)
             return
-        names = _in_turn([self.pair_names(pairs[i]) for i in order])
+        names = in_turn([self.pair_names(pairs[i]) for i in order])
         if len(pairs) == 1:
             text = f"One fight this turn: {self.pair_names(pairs[0])}."
         elif self.caesar is None:
@@ -637,8 +637,8 @@ class _Fight:
             )
             if self.reading.in_words:
                 text = (
-                    f"{a.name} rolls {_dice_words(rolls_a)}, {b.name} {_dice_words(rolls_b)}: "
-                    f"{_hits_words(a.name, hits_on_b)}, {_hits_words(b.name, hits_on_a)}."
+                    f"{a.name} rolls {dice_words(rolls_a)}, {b.name} {dice_words(rolls_b)}: "
+                    f"{hits_words(a.name, hits_on_b)}, {hits_words(b.name, hits_on_a)}."
                 )
             self.log(
                 "fight",
@@ -701,7 +701,7 @@ class _Fight:
         if self.record:
             left = f"{victim.hit_points} hit point(s) left"
             if self.reading.in_words:
-                left = _hit_points_words(victim.hit_points) + " left"
+                left = hit_points_words(victim.hit_points) + " left"
             self.log(
                 "wound",
                 f"{attacker.name} wounds {victim.name}: {left}.",
@@ -832,28 +832,28 @@ def _highest(sides: Sequence[str], rolls: Mapping[str, int]) -> list[str]:
     return [side for side in sides if rolls[side] == best]
 
 
-def _listed(names: Sequence[str]) -> str:
+def listed(names: Sequence[str]) -> str:
     """["a", "b", "c"] -> "a, b and c"."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _in_turn(names: Sequence[str]) -> str:
+def in_turn(names: Sequence[str]) -> str:
     """["a", "b", "c"] -> "first a, then b, then c"."""
     return ", ".join(f"{'first' if n == 0 else 'then'} {name}" for n, name in enumerate(names))
 
 
-def _dice_words(rolls: Sequence[int]) -> str:
+def dice_words(rolls: Sequence[int]) -> str:
     """[6, 5, 2] -> "6, 5 and 2"."""
-    return _listed([str(roll) for roll in rolls])
+    return listed([str(roll) for roll in rolls])
 
 
-def _hits_words(name: str, hits: int) -> str:
+def hits_words(name: str, hits: int) -> str:
     if hits == 0:
         return f"{name} lands no hit"
     return f"{name} hits " + {1: "once", 2: "twice"}.get(hits, f"{hits} times")
 
 
-def _hit_points_words(points: int) -> str:
+def hit_points_words(points: int) -> str:
     if points == 0:
         return "no hit point"
     return f"{points} hit point{'' if points == 1 else 's'}"
