@@ -216,8 +216,7 @@ def _asked(log: list[dict], asks: set[str]) -> list[int]:
         if kind == "caesar":
             caesar = data.get("side")
         elif caesar in asks and (
-            kind in ("move-order", "thumb")
-            or (kind == "order" and len(data.get("fights", ())) > 1)
+            kind in ("move-order", "thumb") or (kind == "order" and len(data.get("fights", ())) > 1)
         ):
             lines.append(number)
     return lines
@@ -261,7 +260,7 @@ class PendingView:
 
 
 def _order_words(option: str, items: dict[str, str]) -> str:
-    """"1,2,0" -> "First Bithys v Tigris, then Rufus v Tigris, then Bithys v Rufus"."""
+    """The order "1,2,0" in words: "First Bithys v Tigris, then Rufus v Tigris, …"."""
     return moritari.engine.in_turn([items[i] for i in option.split(",")]).capitalize()
 
 

@@ -214,8 +214,7 @@ def bout_choose(request: HttpRequest, access: Access, bout: Bout) -> HttpRespons
         request,
         bout,
         options,
-        lambda choice: {"kind": pending.kind, "entrant": pending.entrant, "choice": choice}
-        | mark,
+        lambda choice: {"kind": pending.kind, "entrant": pending.entrant, "choice": choice} | mark,
         report,
     )
     return respond(request, access, bout, status)
