@@ -261,7 +261,8 @@ class PendingView:
 
 def _order_words(option: str, items: dict[str, str]) -> str:
     """The order "1,2,0" in words: "First Bithys v Tigris, then Rufus v Tigris, …"."""
-    return moritari.engine.in_turn([items[i] for i in option.split(",")]).capitalize()
+    words = moritari.engine.in_turn([items[i] for i in option.split(",")])
+    return words[:1].upper() + words[1:]  # not capitalize(): it would lower the names
 
 
 def _listing(items: list[tuple[int, str, str]]) -> str:
