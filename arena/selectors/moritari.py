@@ -149,6 +149,8 @@ def frames(setup: dict, log: list[dict]) -> list[Frame]:
                 piece.hit_points = data.get("hp", piece.hit_points)
             elif kind == "beast-dead":
                 piece.state = "out"
+            elif kind == "mauled":  # a beast killed him where he lay spared (moritari/2)
+                piece.state = "dead"
             elif kind == "thumb":
                 piece.state = "lying" if data.get("thumb") == moritari.MITTE else "dead"
             elif kind == "rise":

@@ -174,3 +174,33 @@ def test_a_moritari_1_log_is_said_in_words():
     assert event_words(wound, names) == "Bithys wounds Rufus: 1 hit point left."
     plain = {"kind": "move", "text": "Bithys moves 4 east.", "data": {}}
     assert event_words(plain, names) == "Bithys moves 4 east."
+
+
+def test_a_man_mauled_where_he_lay_is_drawn_dead_from_that_line():
+    from arena.selectors.moritari import frames
+
+    setup = {
+        "fighters": [
+            {"name": "Leo", "kind": "lion", "side": "beasts", "beast": True},
+            {"name": "Rufus", "kind": "murmillo", "side": "gaius"},
+        ]
+    }
+    log = [
+        {"kind": "start", "round": 0, "text": "The fighters take the sand.", "data": {}},
+        {
+            "kind": "thumb",
+            "round": 1,
+            "text": "Caesar shows mitte.",
+            "entrant": 1,
+            "data": {"thumb": "mitte"},
+        },
+        {
+            "kind": "mauled",
+            "round": 2,
+            "text": "Rufus dies under Leo.",
+            "entrant": 1,
+            "data": {"by": 0},
+        },
+    ]
+    shown = frames(setup, log)
+    assert [f.pieces[1].state for f in shown] == ["standing", "lying", "dead"]
