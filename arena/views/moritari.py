@@ -4,10 +4,13 @@ Caesar chose.
 
 Every member sees the fight (the public record) and its replay. The GM fights it ("Fight a
 turn", "Fight to the end") and may take back a step. When the fight waits for Caesar (the
-order of the turn's fights, or the thumb over a man out of action), the choice is shown only
-to the player who is Caesar this turn (the owner of the Caesar side's men) and to the GM, who
-may always answer; the others read "Caesar (Nerva) is choosing", and afterwards what he chose
-in the log. A man's orders are shown only to his owner and the GM.
+order of the turn's moves or fights, or the thumb over a man out of action), the choice is
+shown only to the player who is Caesar this turn (the owner of the Caesar side's men) and to
+the GM, who may always answer (for a Caesar whose player he is not, his answer is marked
+"answered by the GM"); the others read "Caesar (Nerva) is choosing", and afterwards what he
+chose in the log.
+Under moritari/2 the orders of the moves and of the fights may be any order, typed by number.
+A man's orders are shown only to his owner and the GM.
 """
 
 from __future__ import annotations
