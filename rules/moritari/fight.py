@@ -1,31 +1,38 @@
 """The Moritari fight: turn by turn, from a seed and the decisions taken so far.
 
-A turn (seed 002, "Sequence de Tour"):
-1. Initiative: each player with a man still in the fight rolls 2D6; the highest (ties roll
-   again) is Caesar for the turn, unless he overruled the crowd last turn (he loses the title:
-   the next highest is Caesar). Beasts belong to no player and roll nothing.
-2. Movement, in Caesar's order (his men first, then the other players' by their initiative,
-   beasts last): a man in contact with an enemy does not move but may pivot to face one; any
-   other turns freely, moves in a straight line towards the nearest enemy (stopping when his
-   base touches one, or at a man or the board's edge) and pivots to face him. A man reached
-   may pivot at once to face the newcomer, unless he has pivoted this turn or was already in
-   contact with another enemy. One pivot a turn.
-3. Melee, in the order Caesar chooses: every pair of enemies in contact fights once. Each rolls
-   his dice; the dice are compared highest with highest, as at Risk (a tie hits nobody); each
-   pair won is a hit, which wounds on the attacker's target (4+, beasts 3+) unless the armour
-   saves; a wound costs 1 of 3 hit points. At 0 a man is out of action: a gladiator appeals
-   to the crowd (2D6, +1 if he himself put another out: 8+ and the crowd spares him) and Caesar
-   shows the thumb, following the crowd or overruling it (he then loses the title next turn);
-   a spared man lies still through the next turn and rises with 1 hit point; a beast at 0 is
-   dead and never appeals.
+A turn (seed 002, "Sequence de Tour"), as the current engine (`moritari/2`) reads it; where
+`moritari/1` read it otherwise, `rules.moritari.readings` says how (a stored fight replays
+under the version it was fought with):
+1. Initiative: each player with a man still in the fight rolls 2D6; the highest is Caesar for
+   the turn; the tied highest roll again, among themselves, until one is highest. A player who
+   overruled the crowd last turn rolls but cannot be Caesar (the highest of the others is).
+   Beasts belong to no player and roll nothing.
+2. Movement, in the order Caesar gives (by default, and for a Caesar who is not there to say:
+   his men first, then the other players' by their first initiative roll, beasts last): a man
+   in contact with an enemy does not move but may pivot to face one; any other turns freely,
+   moves in a straight line towards the nearest enemy (stopping when his base touches one, or
+   at a man or the board's edge) and pivots to face him. A man reached may pivot at once to
+   face the newcomer, unless he has pivoted this turn or was already in contact with another
+   enemy. One pivot a turn; a man who did not turn has not pivoted.
+3. Melee, in the order Caesar chooses (any order): every pair of enemies in contact fights
+   once. Each rolls his dice; the dice are compared highest with highest, as at Risk (a tie
+   hits nobody); each pair won is a hit, which wounds on the attacker's target (4+, beasts 3+)
+   unless the armour saves; a wound costs 1 of 3 hit points. At 0 a man is out of action: a
+   gladiator appeals to the crowd (2D6, +1 if he himself put another out, a double knock-out
+   counting for both: 8+ and the crowd spares him) and Caesar shows the thumb, following the
+   crowd or overruling it (he then loses the title next turn); a spared man lies still through
+   the next turn and rises with 1 hit point, but the beasts ignore the crowd's verdict: a beast
+   in contact mauls him (one hit; a wound kills him). A beast at 0 is dead and never appeals.
 The fight ends when the fighters still in it (standing or lying spared) are of one side or
 none, or after MAX_TURNS turns (a draw; the seed has no limit, we need every fight to end).
 
-Decisions (`Decision`s, replayed in order): "fight_order" (Caesar's order of the turn's fights,
-the indices of the listed fights, "2,0,1") and "thumb" ("mitte" spares, "iugula" kills). A side
-whose orders say {"caesar": "ask"} answers them itself (the fight waits with a
-`PendingDecision`); otherwise its orders answer: {"thumb": "crowd" | "mercy" | "sword"}.
-Decisions never draw dice, so a fight replays the same whoever answered.
+Decisions (`Decision`s, replayed in order): "move_order" (Caesar's order of the turn's moves:
+the fighters' indices, "2,0,1"), "fight_order" (his order of the turn's fights, the indices of
+the listed fights, "2,0,1"; any order of them) and "thumb" ("mitte" spares, "iugula" kills). A
+side whose orders say {"caesar": "ask"} answers them itself (the fight waits with a
+`PendingDecision`, its prompt numbering the choices from 1); otherwise its orders answer:
+{"thumb": "crowd" | "mercy" | "sword"}, and the default orders. Decisions never draw dice, so
+a fight replays the same whoever answered.
 """
 
 from __future__ import annotations
@@ -50,8 +57,10 @@ from rules.moritari.board import (
     step,
 )
 from rules.moritari.kinds import HIT_POINTS, Kind, kind_of
+from rules.moritari.readings import CURRENT, Reading, reading_for
+from rules.moritari.readings import ENGINE_VERSIONS as ENGINE_VERSIONS  # all it replays
 
-ENGINE_VERSION = "moritari/1"
+ENGINE_VERSION = CURRENT.version  # what new fights are fought with
 MAX_TURNS = 30
 APPEAL_TARGET = 8  # 2D6 (+1) at or above this: the crowd spares him (docs/rules.md)
 REAR_BONUS = 1  # added to the attacker's best die when he strikes from outside the front arc
@@ -155,6 +164,8 @@ class Result:
     decisions: list[Decision]
     pending: PendingDecision | None = None
     overruled: dict[str, int] = field(default_factory=dict)  # side -> times it overruled
+    fights: list[tuple[int, int]] = field(default_factory=list)  # the last melee's, as listed
+    engine_version: str = ENGINE_VERSION
 
     def fate(self, index: int) -> str:
         """dead, spared (lived through a thumb), or walked_out."""
@@ -170,8 +181,16 @@ class _Waiting(Exception):
 
 
 class _Fight:
-    def __init__(self, setup: Setup, seed: int, decisions: Sequence[Decision], record: bool):
+    def __init__(
+        self,
+        setup: Setup,
+        seed: int,
+        decisions: Sequence[Decision],
+        record: bool,
+        reading: Reading = CURRENT,
+    ):
         self.setup = setup
+        self.reading = reading
         self.rng = random.Random(seed)
         self.given = list(decisions)
         self.used: list[Decision] = []
@@ -181,6 +200,7 @@ class _Fight:
         self.caesar: str | None = None
         self.barred: str | None = None  # overruled the crowd last turn
         self.overruled: dict[str, int] = {}
+        self.pairs: list[tuple[int, int]] = []  # the turn's fights, as listed
         self.fighters = self._place()
 
     def d6(self) -> int:
@@ -213,7 +233,14 @@ class _Fight:
             taken.add(square)
             facing = facing_towards(square, centre) if square != centre else 0
             fighters.append(
-                Fighter(index, spec, kind_of(spec.kind), square, facing, spec.hit_points)
+                Fighter(
+                    index,
+                    spec,
+                    kind_of(spec.kind, self.reading.kinds),
+                    square,
+                    facing,
+                    spec.hit_points,
+                )
             )
         return fighters
 
@@ -232,7 +259,15 @@ class _Fight:
     # --- who is where ---------------------------------------------------------------------
 
     def enemies(self, fighter: Fighter) -> list[Fighter]:
-        return [f for f in self.fighters if f.standing and f.side != fighter.side]
+        """Those he may go for and strike: the enemies on their feet, and for a beast under
+        `moritari/2` the men lying spared too (the beasts ignore the crowd's verdict)."""
+        return [f for f in self.fighters if f.side != fighter.side and self.strikable(fighter, f)]
+
+    def strikable(self, fighter: Fighter, foe: Fighter) -> bool:
+        if foe.standing:
+            return True
+        mauls = self.reading.beasts_maul_the_spared and fighter.kind.beast
+        return mauls and foe.state == "lying"
 
     def contacts(self, fighter: Fighter) -> list[Fighter]:
         return [f for f in self.enemies(fighter) if in_contact(f.square, fighter.square)]
@@ -246,11 +281,18 @@ class _Fight:
     # --- decisions ------------------------------------------------------------------------
 
     def decide(
-        self, kind: str, entrant: int | None, options: Sequence[str], prompt: str, auto: str
+        self,
+        kind: str,
+        entrant: int | None,
+        options: Sequence[str],
+        prompt: str,
+        auto: str,
+        order_of: Sequence[int] | None = None,
     ) -> str:
         """Caesar's decision: his orders answer it, unless he plays in person ({"caesar":
-        "ask"}): then the next given decision (checked), or the fight waits for it. With no
-        Caesar the default stands and nothing is asked."""
+        "ask"}): then the next given decision (checked: one of the options, or with `order_of`
+        any order of those numbers), or the fight waits for it. With no Caesar the default
+        stands and nothing is asked."""
         if entrant is None or len(options) == 1:
             return auto  # no Caesar, or nothing to choose (a single fight this turn)
         side = self.fighters[entrant].side
@@ -263,7 +305,14 @@ class _Fight:
         decision = self.given.pop(0)
         if decision.kind != kind:
             raise RulesError(f"decision {decision.kind!r} given where {kind!r} is asked")
-        if decision.choice not in options:
+        if order_of is not None:
+            if not is_order_of(decision.choice, order_of):
+                numbers = ", ".join(map(str, sorted(order_of)))
+                raise RulesError(
+                    f"{decision.choice!r} is not an order of {numbers}: give each once, "
+                    "separated by commas"
+                )
+        elif decision.choice not in options:
             raise RulesError(f"{decision.choice!r} is not one of {', '.join(options)}")
         self.used.append(decision)
         return decision.choice
@@ -299,7 +348,10 @@ class _Fight:
         rolls = self.initiative()
         if self.record:
             self.log("board", f"Turn {self.turn}.", board=self.board())
-        for fighter in self.movers(rolls):
+        movers = self.movers(rolls)
+        if self.reading.caesar_orders_all:
+            movers = self.move_order(movers)
+        for fighter in movers:
             if fighter.standing:
                 self.move(fighter)
         self.melee()
@@ -312,7 +364,14 @@ class _Fight:
                     self.log("rise", f"{f.name} rises with 1 hit point.", f.index)
 
     def initiative(self) -> dict[str, int]:
-        """Each player still in the fight rolls 2D6 (the tied highest roll again). The highest
+        """The turn's initiative and its Caesar: the players' rolls (which rank their moves)."""
+        if self.reading.tied_reroll_alone:
+            return self.initiative_among_the_tied()
+        return self.initiative_v1()
+
+    def initiative_v1(self) -> dict[str, int]:
+        """`moritari/1`: each player still in the fight rolls 2D6 (the tied highest roll again,
+        their new rolls compared with the others' first ones: issue 26). The highest
         who did not overrule the crowd last turn is Caesar; if that is nobody (he alone plays
         against beasts), the turn has no Caesar: the fights go in their listed order and the
         thumb follows the crowd."""
@@ -342,6 +401,66 @@ class _Fight:
             self.log("caesar", f"{self.caesar} is Caesar for turn {self.turn}.", side=self.caesar)
         return rolls
 
+    def initiative_among_the_tied(self) -> dict[str, int]:
+        """Each player still in the fight rolls 2D6; the highest who may be Caesar (not the
+        one who overruled the crowd last turn) is; when several tie at the top, only they roll
+        again, among themselves, until one is highest. The first rolls are returned (they
+        rank the other players' moves by default). With nobody who may be Caesar (he alone
+        plays against beasts) the turn has none: the default orders and the crowd's thumb."""
+        players = [s for s in self.setup.players if s in self.sides_left()]
+        allowed = [s for s in players if s != self.barred]
+        if self.barred in players and self.record:
+            self.log("barred", f"{self.barred} overruled the crowd: he cannot be Caesar this turn.")
+        rolls = {side: self.d6() + self.d6() for side in players}
+        if self.record and rolls:
+            text = ", ".join(f"{side} {rolls[side]}" for side in players)
+            self.log("initiative", f"Initiative: {text}.", rolls=dict(rolls))
+        top = _highest(allowed, rolls)
+        while len(top) > 1:
+            again = {side: self.d6() + self.d6() for side in top}
+            if self.record:
+                text = ", ".join(f"{side} {again[side]}" for side in top)
+                tied = listed(top)
+                self.log("initiative", f"{tied} tie and roll again: {text}.", rolls=again)
+            top = _highest(top, again)
+        self.caesar = top[0] if top else None
+        self.barred = None
+        if self.record and self.caesar is None:
+            self.log("caesar", f"Nobody is Caesar for turn {self.turn}.", side=None)
+        elif self.record:
+            self.log("caesar", f"{self.caesar} is Caesar for turn {self.turn}.", side=self.caesar)
+        return rolls
+
+    def move_order(self, default: Sequence[Fighter]) -> list[Fighter]:
+        """Caesar's order of the turn's moves (`moritari/2`): the men on their feet, by
+        default (and for a Caesar who is not there to say) as `movers` ranks them. He is asked
+        only when the order can matter: two men or more on their feet, one of them free to
+        move (when every one is engaged, nobody moves and each pivot is his own affair)."""
+        standing = [f for f in default if f.standing]
+        auto = ",".join(str(f.index) for f in standing)
+        free = any(not self.contacts(f) for f in standing)
+        if len(standing) < 2 or not free:
+            return standing
+        indices = [f.index for f in standing]
+        options = _orders(indices)
+        listed = "; ".join(f"{n}. {self.fighters[i].name}" for n, i in enumerate(indices, 1))
+        order = self.decide(
+            "move_order",
+            self.caesar_man(),
+            options,
+            f"Caesar ({self.caesar}), order the moves: {listed}",
+            auto,
+            order_of=indices,
+        )
+        moving = [self.fighters[int(i)] for i in order.split(",")]
+        if self.record:
+            names = in_turn([f.name for f in moving])
+            text = f"Caesar ({self.caesar}) orders the moves: {names}."
+            if self.caesar is None:
+                text = f"With no Caesar to order them, the moves go: {names}."
+            self.log("move-order", text, order=[f.index for f in moving])
+        return moving
+
     def movers(self, rolls: Mapping[str, int]) -> list[Fighter]:
         """Caesar's men first, the other players' by their initiative, beasts last."""
 
@@ -356,6 +475,8 @@ class _Fight:
 
     def pivot(self, fighter: Fighter, towards: Fighter, why: str) -> None:
         facing = facing_towards(fighter.square, towards.square)
+        if facing == fighter.facing and self.reading.pivot_only_when_turning:
+            return  # he already faces him: no pivot, so he keeps the turn's one
         fighter.pivoted = True
         if facing != fighter.facing:
             fighter.facing = facing
@@ -421,11 +542,12 @@ class _Fight:
             self.pivot(fighter, min(reached, key=lambda e: e.index), "")
             for other in reached:
                 engaged_before = [e for e in self.contacts(other) if e is not fighter]
-                if not other.pivoted and not engaged_before:
+                if other.standing and not other.pivoted and not engaged_before:
                     self.pivot(other, fighter, " as he arrives")
         else:
-            fighter.pivoted = True
             new = facing_towards(square, target.square)
+            if new != fighter.facing or not self.reading.pivot_only_when_turning:
+                fighter.pivoted = True
             if new != fighter.facing:
                 fighter.facing = new
                 if self.record:
@@ -439,35 +561,60 @@ class _Fight:
     # --- melee ----------------------------------------------------------------------------
 
     def fights(self) -> list[tuple[int, int]]:
-        return fight_pairs(self.fighters)
+        return fight_pairs(self.fighters, beasts_maul=self.reading.beasts_maul_the_spared)
 
     def melee(self) -> None:
-        pairs = self.fights()
+        pairs = self.pairs = self.fights()
         if not pairs:
             return
         caesars = [i for i, (a, b) in enumerate(pairs) if self.caesar in self.sides_of(a, b)]
         auto = caesars + [i for i in range(len(pairs)) if i not in caesars]
         options = [",".join(map(str, auto))]
         if len(pairs) > 1:
-            options = _orders(len(pairs), first=auto)
-        names = "; ".join(
-            f"{i}: {self.fighters[a].name} v {self.fighters[b].name}"
-            for i, (a, b) in enumerate(pairs)
-        )
+            options = _orders(auto)
         order = self.decide(
             "fight_order",
             self.caesar_man(),
             options,
-            f"Caesar ({self.caesar}) orders the fights: {names}",
+            self.fight_order_prompt(pairs),
             options[0],
+            order_of=auto if self.reading.caesar_orders_all else None,
         )
         if self.record:
-            fights = [list(p) for p in pairs]
-            self.log("order", f"Caesar orders the fights: {order}.", fights=fights)
+            self.log_fight_order(pairs, [int(i) for i in order.split(",")])
         for i in map(int, order.split(",")):
             a, b = (self.fighters[j] for j in pairs[i])
             if a.standing and b.standing:
                 self.combat(a, b)
+            elif may_fight(a, b, self.reading.beasts_maul_the_spared):
+                beast, man = (a, b) if a.standing else (b, a)
+                self.maul(beast, man)
+
+    def pair_names(self, pair: tuple[int, int]) -> str:
+        a, b = pair
+        return f"{self.fighters[a].name} v {self.fighters[b].name}"
+
+    def fight_order_prompt(self, pairs: Sequence[tuple[int, int]]) -> str:
+        if not self.reading.in_words:
+            names = "; ".join(f"{i}: {self.pair_names(pair)}" for i, pair in enumerate(pairs))
+            return f"Caesar ({self.caesar}) orders the fights: {names}"
+        names = "; ".join(f"{n}. {self.pair_names(pair)}" for n, pair in enumerate(pairs, 1))
+        return f"Caesar ({self.caesar}), order the fights: {names}"
+
+    def log_fight_order(self, pairs: Sequence[tuple[int, int]], order: Sequence[int]) -> None:
+        fights = [list(p) for p in pairs]
+        if not self.reading.in_words:
+            text = ",".join(map(str, order))
+            self.log("order", f"Caesar orders the fights: {text}.", fights=fights)
+            return
+        names = in_turn([self.pair_names(pairs[i]) for i in order])
+        if len(pairs) == 1:
+            text = f"One fight this turn: {self.pair_names(pairs[0])}."
+        elif self.caesar is None:
+            text = f"With no Caesar to order them, the fights go: {names}."
+        else:
+            text = f"Caesar ({self.caesar}) orders the fights: {names}."
+        self.log("order", text, fights=fights, order=list(order))
 
     def sides_of(self, a: int, b: int) -> set[str]:
         return {self.fighters[a].side, self.fighters[b].side}
@@ -484,10 +631,18 @@ class _Fight:
         rolls_a, rolls_b = self.dice(a, b), self.dice(b, a)
         hits_on_b, hits_on_a = compare(rolls_a, rolls_b)
         if self.record:
+            text = (
+                f"{a.name} rolls {rolls_a}, {b.name} {rolls_b}: {a.name} hits {hits_on_b} time(s), "
+                f"{b.name} {hits_on_a}."
+            )
+            if self.reading.in_words:
+                text = (
+                    f"{a.name} rolls {dice_words(rolls_a)}, {b.name} {dice_words(rolls_b)}: "
+                    f"{hits_words(a.name, hits_on_b)}, {hits_words(b.name, hits_on_a)}."
+                )
             self.log(
                 "fight",
-                f"{a.name} rolls {rolls_a}, {b.name} {rolls_b}: {a.name} hits {hits_on_b} time(s), "
-                f"{b.name} {hits_on_a}.",
+                text,
                 a.index,
                 foe=b.index,
                 rolls=[rolls_a, rolls_b],
@@ -497,34 +652,69 @@ class _Fight:
             self.strike(a, b)
         for _ in range(hits_on_a):
             self.strike(b, a)
-        for victim, by in ((b, a), (a, b)):
-            if victim.standing and victim.hit_points == 0:
-                self.out_of_action(victim, by)
+        if not self.reading.both_earn_the_bonus:
+            for victim, by in ((b, a), (a, b)):
+                if victim.standing and victim.hit_points == 0:
+                    self.out_of_action(victim, by)
+            return
+        # Both men put out at once have each put another out before either appeals (+1 each).
+        downed = [(v, by) for v, by in ((b, a), (a, b)) if v.standing and v.hit_points == 0]
+        for _, by in downed:
+            by.put_out += 1
+        for victim, by in downed:
+            self.out_of_action(victim, by, credited=True)
 
-    def strike(self, attacker: Fighter, victim: Fighter) -> None:
+    def maul(self, beast: Fighter, man: Fighter) -> None:
+        """A beast on a man lying spared (`moritari/2`: the beasts ignore the crowd's verdict):
+        he lies still and does not fight back, so no dice are compared: the beast strikes him
+        once, and a wound kills him (he has no hit point left, and no second appeal: the
+        beasts ignore the crowd)."""
+        if self.record:
+            self.log(
+                "maul",
+                f"{beast.name} falls on {man.name}, who lies spared: the beasts ignore the "
+                "crowd's verdict.",
+                beast.index,
+                foe=man.index,
+            )
+        if self.strike(beast, man):
+            beast.put_out += 1
+            man.state = "dead"
+            if self.record:
+                text = f"{man.name} dies under {beast.name}."
+                self.log("mauled", text, man.index, by=beast.index)
+
+    def strike(self, attacker: Fighter, victim: Fighter) -> bool:
+        """A hit: the wound roll, then his armour; whether it wounded him."""
         wound = self.d6()
         if wound < attacker.kind.wound_on:
             if self.record:
                 self.log("miss", f"{attacker.name}'s hit does not wound ({wound}).", attacker.index)
-            return
+            return False
         if victim.kind.save is not None:
             save = self.d6()
             if save >= victim.kind.save:
                 if self.record:
                     self.log("save", f"{victim.name}'s armour saves ({save}).", victim.index)
-                return
+                return False
         victim.hit_points = max(0, victim.hit_points - 1)
         if self.record:
+            left = f"{victim.hit_points} hit point(s) left"
+            if self.reading.in_words:
+                left = hit_points_words(victim.hit_points) + " left"
             self.log(
                 "wound",
-                f"{attacker.name} wounds {victim.name}: {victim.hit_points} hit point(s) left.",
+                f"{attacker.name} wounds {victim.name}: {left}.",
                 victim.index,
                 by=attacker.index,
                 hp=victim.hit_points,
             )
+        return True
 
-    def out_of_action(self, victim: Fighter, by: Fighter) -> None:
-        by.put_out += 1
+    def out_of_action(self, victim: Fighter, by: Fighter, credited: bool = False) -> None:
+        """He is out of action (`credited`: `by` already counted as having put him out)."""
+        if not credited:
+            by.put_out += 1
         if victim.kind.beast:
             victim.state = "out"
             if self.record:
@@ -553,7 +743,7 @@ class _Fight:
             "thumb",
             self.caesar_man(),
             (auto, IUGULA if auto == MITTE else MITTE),
-            f"Caesar ({self.caesar}): the crowd says {crowd} for {victim.name}. Your thumb?",
+            self.thumb_prompt(victim, crowd),
             auto,
         )
         if thumb != crowd and self.caesar is not None:
@@ -573,6 +763,12 @@ class _Fight:
                 crowd=crowd,
                 overruled=thumb != crowd,
             )
+
+    def thumb_prompt(self, victim: Fighter, crowd: str) -> str:
+        if not self.reading.in_words:
+            return f"Caesar ({self.caesar}): the crowd says {crowd} for {victim.name}. Your thumb?"
+        says = "spares" if crowd == MITTE else "wants the death of"
+        return f"Caesar ({self.caesar}): the crowd {says} {victim.name}. Your thumb?"
 
     def result(self, pending: PendingDecision | None, stopped: bool = False) -> Result:
         left = self.sides_left()
@@ -600,19 +796,67 @@ class _Fight:
             decisions=self.used,
             pending=pending,
             overruled=dict(self.overruled),
+            fights=list(self.pairs),
+            engine_version=self.reading.version,
         )
 
 
-def fight_pairs(fighters: Sequence[Fighter]) -> list[tuple[int, int]]:
+def fight_pairs(fighters: Sequence[Fighter], beasts_maul: bool = False) -> list[tuple[int, int]]:
     """The turn's fights, as listed (Caesar orders them by these indices): every pair of
-    enemies on their feet whose bases touch, by the first one's index, then the second's."""
+    enemies on their feet whose bases touch (`beasts_maul`: and a beast touching a man lying
+    spared), by the first one's index, then the second's."""
     pairs = []
     for i, a in enumerate(fighters):
         for b in fighters[i + 1 :]:
-            enemies = a.standing and b.standing and a.side != b.side
+            enemies = a.side != b.side and may_fight(a, b, beasts_maul)
             if enemies and in_contact(a.square, b.square):
                 pairs.append((a.index, b.index))
     return pairs
+
+
+def may_fight(a: Fighter, b: Fighter, beasts_maul: bool) -> bool:
+    """Both on their feet; or, when the beasts ignore the crowd's verdict, a beast on its feet
+    and a man lying spared."""
+    if a.standing and b.standing:
+        return True
+    if not beasts_maul:
+        return False
+    return any(x.standing and x.kind.beast and y.state == "lying" for x, y in ((a, b), (b, a)))
+
+
+def _highest(sides: Sequence[str], rolls: Mapping[str, int]) -> list[str]:
+    """The sides of `sides` with the highest roll (several when they tie)."""
+    if not sides:
+        return []
+    best = max(rolls[side] for side in sides)
+    return [side for side in sides if rolls[side] == best]
+
+
+def listed(names: Sequence[str]) -> str:
+    """["a", "b", "c"] -> "a, b and c"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def in_turn(names: Sequence[str]) -> str:
+    """["a", "b", "c"] -> "first a, then b, then c"."""
+    return ", ".join(f"{'first' if n == 0 else 'then'} {name}" for n, name in enumerate(names))
+
+
+def dice_words(rolls: Sequence[int]) -> str:
+    """[6, 5, 2] -> "6, 5 and 2"."""
+    return listed([str(roll) for roll in rolls])
+
+
+def hits_words(name: str, hits: int) -> str:
+    if hits == 0:
+        return f"{name} lands no hit"
+    return f"{name} hits " + {1: "once", 2: "twice"}.get(hits, f"{hits} times")
+
+
+def hit_points_words(points: int) -> str:
+    if points == 0:
+        return "no hit point"
+    return f"{points} hit point{'' if points == 1 else 's'}"
 
 
 def compare(rolls_a: Sequence[int], rolls_b: Sequence[int]) -> tuple[int, int]:
@@ -624,12 +868,21 @@ def compare(rolls_a: Sequence[int], rolls_b: Sequence[int]) -> tuple[int, int]:
     return on_b, on_a
 
 
-def _orders(count: int, first: Sequence[int]) -> list[str]:
-    """The orders Caesar may give `count` fights: the default first, then each fight moved to
-    the front (every fight can be fought first; the rest keep their order). Orders of more
-    fights than that are his to type as any permutation."""
+def is_order_of(choice: str, items: Sequence[int]) -> bool:
+    """Whether `choice` ("2,0,1") names each of `items` once, in some order."""
+    try:
+        given = [int(part) for part in choice.split(",")]
+    except ValueError:
+        return False
+    return sorted(given) == sorted(items) and choice == ",".join(map(str, given))
+
+
+def _orders(first: Sequence[int]) -> list[str]:
+    """The orders offered to Caesar for the items of `first` (fights or men): the default
+    first, then each item moved to the front (the rest keep their order). Under `moritari/1`
+    they were the only orders he could give; under `moritari/2` any order is his."""
     orders = [",".join(map(str, first))]
-    for i in range(count):
+    for i in sorted(first):
         rest = [j for j in first if j != i]
         option = ",".join(map(str, [i, *rest]))
         if option not in orders:
@@ -645,11 +898,13 @@ def play(
     record: bool = True,
     max_turns: int = MAX_TURNS,
     stop_after: int | None = None,
+    engine_version: str | None = None,
 ) -> Result:
-    """Play (or replay) a fight from its seed and the decisions taken so far. `stop_after`
-    stops it unfinished after that many turns (a fight fought turn by turn); decisions given
-    for later turns are then left unused rather than refused."""
-    fight = _Fight(setup, seed, decisions, record)
+    """Play (or replay) a fight from its seed and the decisions taken so far, under
+    `engine_version` (None: the current one; a stored fight passes the one it was fought
+    with). `stop_after` stops it unfinished after that many turns (a fight fought turn by
+    turn); decisions given for later turns are then left unused rather than refused."""
+    fight = _Fight(setup, seed, decisions, record, reading_for(engine_version))
     result = fight.run(max_turns, stop_after)
     if fight.given and result.finished:
         raise RulesError(f"{len(fight.given)} decision(s) given that the fight never asked")

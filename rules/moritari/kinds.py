@@ -6,7 +6,8 @@ are blank, so the saves, the moves and the modifiers here are ours, by armatura 
 the spirit of the game (docs/rules.md, "Moritari: the tables we wrote"):
 
 - heavy shields save best (murmillo, secutor 5+), light armour saves little (thraex,
-  hoplomachus 6+), the retiarius has none but rolls a third die at reach with his trident;
+  hoplomachus 6+), the retiarius has none; his trident's reach adds 1 to his best die (under
+  `moritari/1` he rolled a third die instead: `KINDS_V1`);
 - the thraex's curved sica reaches round a shield (+1 to his best die), the secutor's closed
   helmet narrows his sight (-1 to his best die), the hoplomachus's spear strikes first when he
   charges (+1 to his best die the turn he moves into contact);
@@ -16,6 +17,7 @@ the spirit of the game (docs/rules.md, "Moritari: the tables we wrote"):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.core.errors import RulesError
@@ -45,13 +47,30 @@ KINDS: dict[str, Kind] = {
             "thraex", "Thraex", False, 2, 4, 6, 4, best_die=1, help="the sica: +1 to his best die"
         ),
         Kind("secutor", "Secutor", False, 2, 4, 5, 3, best_die=-1, help="closed helmet: -1"),
-        Kind("retiarius", "Retiarius", False, 3, 4, None, 5, help="trident and net: 3 dice"),
+        Kind(
+            "retiarius",
+            "Retiarius",
+            False,
+            2,
+            4,
+            None,
+            5,
+            best_die=1,
+            help="the trident's reach: +1 to his best die",
+        ),
         Kind("hoplomachus", "Hoplomachus", False, 2, 4, 6, 4, charge_bonus=1, help="the spear"),
         Kind("samnite", "Samnite", False, 2, 4, 5, 3, help="the large shield: saves on 5+"),
         Kind("lion", "Lion", True, 3, 3, None, 6, help="fast: 6 squares"),
         Kind("bear", "Bear", True, 3, 3, 6, 4, help="thick hide: saves on 6"),
         Kind("bull", "Bull", True, 3, 3, 6, 5, charge_bonus=1, help="charges: +1"),
         Kind("rhinoceros", "Rhinoceros", True, 1, 3, 3, 4, best_die=2, help="one die, +2; 3+"),
+    )
+}
+# The kinds of the engine `moritari/1`: the retiarius rolled 3 dice (and had no modifier); the
+# seed gives every gladiator 2, so `moritari/2` reads the trident as a modifier instead.
+KINDS_V1: dict[str, Kind] = KINDS | {
+    "retiarius": Kind(
+        "retiarius", "Retiarius", False, 3, 4, None, 5, help="trident and net: 3 dice"
     )
 }
 GLADIATOR_KINDS = tuple(key for key, kind in KINDS.items() if not kind.beast)
@@ -71,9 +90,10 @@ def kind_for(equipment: str) -> Kind:
     return kind_of(ALIASES.get(key, key))
 
 
-def kind_of(key: str) -> Kind:
+def kind_of(key: str, kinds: Mapping[str, Kind] = KINDS) -> Kind:
+    """The kind of that key in a table of kinds (today's, unless an older engine's is given)."""
     try:
-        return KINDS[key]
+        return kinds[key]
     except KeyError:
         known = ", ".join(KINDS)
         raise RulesError(f"no Moritari fighter {key!r}; the kinds are {known}") from None

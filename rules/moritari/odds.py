@@ -14,6 +14,7 @@ from typing import Any
 from rules.core.errors import check_range
 from rules.core.seeds import seed_sequence
 from rules.moritari.fight import ENGINE_VERSION, Setup, play
+from rules.moritari.readings import reading_for
 
 MAX_FIGHTS = 1_000_000
 PROGRESS_EVERY = 500  # fights between two calls of `progress`
@@ -77,15 +78,18 @@ def fight_odds(
     fights: int = 2_000,
     seed: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    engine_version: str | None = None,
 ) -> MoritariOdds:
-    """Fight the setup `fights` times from `seed` and count; `progress(done, fights)` every
-    PROGRESS_EVERY fights and at the end (it draws nothing: the figures are the same)."""
+    """Fight the setup `fights` times from `seed` under `engine_version` (None: the current
+    one) and count; `progress(done, fights)` every PROGRESS_EVERY fights and at the end (it
+    draws nothing: the figures are the same)."""
     check_range("fights", fights, 1, MAX_FIGHTS)
+    version = reading_for(engine_version).version
     wins: Counter[str] = Counter()
     fates = {index: Counter[str]() for index in range(len(setup.fighters))}
     draws = turns = overruled = 0
     for done, trial_seed in enumerate(seed_sequence(seed, fights), start=1):
-        result = play(setup, trial_seed, record=False)
+        result = play(setup, trial_seed, record=False, engine_version=version)
         turns += result.turns
         overruled += bool(result.overruled)
         if result.winner is None:
@@ -105,4 +109,5 @@ def fight_odds(
         fates={index: dict(counter) for index, counter in fates.items()},
         total_turns=turns,
         overruled=overruled,
+        engine_version=version,
     )

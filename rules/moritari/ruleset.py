@@ -86,7 +86,7 @@ def fight_outcome(setup: fight.Setup, result: fight.Result) -> Outcome:
         entrants=tuple(entrants),
         end_reason=result.end_reason,
         rounds=result.turns,
-        engine_version=fight.ENGINE_VERSION,
+        engine_version=result.engine_version,
         others={"caesar_overruled": overruled} if overruled else {},
     )
 
@@ -96,7 +96,7 @@ class MoritariRuleset:
     name: ClassVar[str] = "Moritari te salutamus (seed 002)"
     title: ClassVar[str] = "Moritari te salutamus"
     engine_version: ClassVar[str] = fight.ENGINE_VERSION
-    engine_versions: ClassVar[tuple[str, ...]] = (fight.ENGINE_VERSION,)
+    engine_versions: ClassVar[tuple[str, ...]] = fight.ENGINE_VERSIONS
     sheet_type: ClassVar[type[Sheet]] = MoritariSheet
     templates: ClassVar[Mapping[str, str]] = {
         "bout": "arena/moritari/bout_detail.html",
@@ -119,10 +119,8 @@ class MoritariRuleset:
         *,
         engine_version: str | None = None,
     ) -> Played:
-        if engine_version not in (None, fight.ENGINE_VERSION):
-            raise RulesError(f"Moritari has no engine {engine_version!r}")
         moritari = _setup(setup)
-        result = fight.play(moritari, seed, decisions)
+        result = fight.play(moritari, seed, decisions, engine_version=engine_version)
         record: JsonDict = {
             "turns": result.turns,
             "winner": result.winner,
@@ -136,7 +134,7 @@ class MoritariRuleset:
         self, setup: object, trials: int, seed: int, *, engine_version: str | None = None
     ) -> Odds:
         moritari = _setup(setup)
-        run = fight_odds(moritari, fights=trials, seed=seed)
+        run = fight_odds(moritari, fights=trials, seed=seed, engine_version=engine_version)
         wins = tuple(run.share(run.wins.get(f.side, 0)) for f in moritari.fighters)
         return Odds(run.method, trials, seed, wins, run.share(run.draws), run.as_dict())
 

@@ -40,6 +40,7 @@ from rules.moritari.kinds import (
     kind_for,
     kind_of,
 )
+from rules.moritari.readings import reading_for
 from rules.moritari.ruleset import fight_outcome
 from rules.moritari.sheet import MoritariSheet
 
@@ -47,7 +48,7 @@ BEASTS = engine.BEASTS
 THUMB_ORDERS = engine.THUMB_ORDERS
 MITTE, IUGULA = engine.MITTE, engine.IUGULA
 ENGINE_VERSION = engine.ENGINE_VERSION
-ENGINE_VERSIONS = (engine.ENGINE_VERSION,)
+ENGINE_VERSIONS = engine.ENGINE_VERSIONS
 MAX_TURNS = engine.MAX_TURNS
 MAX_FIGHTS = odds_engine.MAX_FIGHTS
 FATES = odds_engine.FATES
@@ -96,10 +97,10 @@ NO_TABLE = (
 END_REASONS = {"last standing": "incapacitated", "none left": "draw", "time": "draw"}
 
 
-def one_fight(setup: Setup, *, seed: int) -> Result:
+def one_fight(setup: Setup, *, seed: int, engine_version: str | None = None) -> Result:
     """The first trial of a run of odds from `seed`, with its log (what `--log` prints)."""
     from_run = seed_sequence(seed, 1)[0]
-    return engine.play(setup, from_run, record=True)
+    return engine.play(setup, from_run, record=True, engine_version=engine_version)
 
 
 # --- the fighters -------------------------------------------------------------------------
@@ -232,16 +233,42 @@ def incapacitated(wounds: int, wound_points: int) -> bool:
     return wounds >= wound_points
 
 
+ANSWERED_BY_GM = "gm"  # a decision's "by": the GM answered for Caesar
+
+
 def decision_data(decisions) -> list[dict]:
-    """Caesar's answers as the bout keeps them ({"kind", "entrant", "choice"}), each checked."""
+    """Caesar's answers as the bout keeps them ({"kind", "entrant", "choice"}), each checked;
+    one the GM gave for Caesar keeps {"by": "gm"} (the engine reads only the three keys, so a
+    replay is the same whoever answered)."""
     out = []
     for given in decisions:
         try:
             decision = given if isinstance(given, Decision) else Decision.from_dict(given)
         except (TypeError, RulesError) as error:
             raise BoutError(ENGINE_REFUSED.format(error=error)) from error
-        out.append(decision.to_dict())
+        out.append(decision.to_dict() | _marks(given))
     return out
+
+
+def _marks(given) -> dict:
+    """Who answered, kept beside the engine's decision: only the GM's mark and its turn."""
+    if isinstance(given, dict) and given.get("by") == ANSWERED_BY_GM:
+        return {"by": ANSWERED_BY_GM}
+    return {}
+
+
+def _kept(used: Sequence[Decision], given: Sequence) -> list[dict]:
+    """The decisions the engine used (the first of those given, in order), with their marks."""
+    return [d.to_dict() | _marks(given[i]) for i, d in enumerate(used) if i < len(given)]
+
+
+def any_order(bout: Bout) -> bool:
+    """Whether Caesar may give the fights and moves in any order (moritari/2 on), or only the
+    orders the engine offers (a fight stored under moritari/1)."""
+    try:
+        return reading_for(fought_under(bout)).caesar_orders_all
+    except RulesError:
+        return False
 
 
 def _decisions(data: Sequence[dict]) -> list[Decision]:
@@ -257,6 +284,7 @@ def replay(bout: Bout, *, decisions=None, turns: int | None = None) -> Result:
         bout.seed,
         _decisions(bout.decisions if decisions is None else decisions),
         stop_after=turns,
+        engine_version=fought_under(bout),
     )
 
 
@@ -275,7 +303,10 @@ def fight(bout: Bout, decisions: list[dict], rounds: int | None = None) -> Fough
     try:
         stop = None if rounds is None else _turns_to(bout, rounds)
         setup = bout_setup(bout=bout)
-        result = engine.play(setup, bout.seed, _decisions(decisions), stop_after=stop)
+        version = fought_under(bout)
+        result = engine.play(
+            setup, bout.seed, _decisions(decisions), stop_after=stop, engine_version=version
+        )
     except RulesError as error:
         raise BoutError(ENGINE_REFUSED.format(error=error)) from error
     entries = fight_entries(bout)
@@ -302,8 +333,8 @@ def fight(bout: Bout, decisions: list[dict], rounds: int | None = None) -> Fough
             if row.purses and entries[row.entrant].gladiator_id is not None
         }
     return Fought(
-        engine_version=ENGINE_VERSION,
-        decisions=[decision.to_dict() for decision in result.decisions],
+        engine_version=result.engine_version,
+        decisions=_kept(result.decisions, decisions),
         events=[event.to_dict() for event in result.events],
         rounds=result.turns,
         finished=result.finished,
@@ -321,7 +352,7 @@ def stepped(bout: Bout, result: Result) -> Stepped:
     entries = fight_entries(bout)
     return Stepped(
         rounds=result.turns,
-        decisions=[decision.to_dict() for decision in result.decisions],
+        decisions=_kept(result.decisions, bout.decisions),
         events=[event.to_dict() for event in result.events],
         standings={},
         entry_standings={
@@ -369,7 +400,7 @@ def pending_entry(bout: Bout, pending: PendingDecision) -> BoutEntry | None:
 def pending_fights(bout: Bout) -> list[tuple[int, int]]:
     """The fights Caesar is ordering (the fighters' indices), where the fight stopped."""
     result = bout_replay(bout)
-    return [] if result is None else engine.fight_pairs(result.fighters)
+    return [] if result is None else list(result.fights)
 
 
 def choice_costs(bout: Bout) -> dict[str, str]:

@@ -4,6 +4,7 @@
     manage.py bout_odds --ruleset moritari --fighter thraex:Bithys:nerva \\
         --fighter murmillo:Priscus:scaurus --fighter retiarius:Felix:fabius --fighter lion
     manage.py bout_odds --ruleset moritari --fighter secutor:Verus:a:sword --bouts 1 --log
+    manage.py bout_odds --ruleset moritari --engine moritari/1   # a fight stored under it
 
 A fighter is KIND[:NAME[:SIDE[:THUMB]]]: his kind (a gladiator's armatura or a beast), his
 name (default: the kind, numbered if repeated), the player he fights for (default: his own
@@ -12,6 +13,8 @@ shows the thumb as Caesar (crowd, mercy or sword; default crowd). Without --figh
 --b name two gladiators' kinds (the Era defaults: a thraex against a murmillo). The JSON has
 the Era odds' keys: a count per side's wins (`wins:<side>`), the draws, and each fighter's
 fates (`dead:<name>`, `spared:<name>`, `walked_out:<name>`); `mean_rounds` is turns.
+`--engine` picks the skirmish's engine version (moritari/1 or moritari/2; default the one new
+fights are fought with).
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from rules.core.errors import RulesError, check_range
 
 # Options of the Era bout that mean nothing to the skirmish (a clear refusal, not silence):
 # these, and every rating of --a and --b (a Moritari fighter is his kind alone).
-ERA_ONLY = ("engine", "sampler", "first")
+ERA_ONLY = ("sampler", "first")
+ENGINE_VERSIONS = moritari.ENGINE_VERSIONS
 OWN_OPTIONS = ("fighter",)  # another ruleset refuses --fighter, naming this one
 CHECKS_FOREIGN_OPTIONS = True  # `run` names every option the skirmish does not take
 
@@ -60,6 +64,19 @@ def parse_fighter(text: str, seen: dict[str, int]) -> moritari.FighterSpec:
         return moritari.FighterSpec(name=name, kind=kind.key, side=side, orders=orders)
     except RulesError as error:
         raise RulesError(f"--fighter {text!r}: {error}") from error
+
+
+def engine_version(options: dict, defaults: dict) -> str | None:
+    """The skirmish's engine --engine names (None when not given: the current one)."""
+    given = options.get("engine")
+    if given == defaults.get("engine"):
+        return None
+    if given not in ENGINE_VERSIONS:
+        raise CommandError(
+            f"--engine {given}: the moritari ruleset's engines are {', '.join(ENGINE_VERSIONS)}",
+            returncode=2,
+        )
+    return str(given)
 
 
 def build_setup(options: dict) -> moritari.Setup:
@@ -99,11 +116,14 @@ def run(options: dict, defaults: dict) -> str:
             "--method exact: the skirmish has no exact chain; use --method monte-carlo or auto",
             returncode=2,
         )
+    version = engine_version(options, defaults)
     try:
         setup = build_setup(options)
         if options["log"]:
-            return render_log(setup, options)
-        odds = moritari.fight_odds(setup, fights=options["bouts"], seed=options["seed"])
+            return render_log(setup, options, version)
+        odds = moritari.fight_odds(
+            setup, fights=options["bouts"], seed=options["seed"], engine_version=version
+        )
     except RulesError as error:
         raise CommandError(str(error), returncode=2) from error
     if options["json"]:
@@ -148,12 +168,12 @@ def render(setup: moritari.Setup, odds: moritari.MoritariOdds) -> str:
     return "\n".join(lines)
 
 
-def render_log(setup: moritari.Setup, options: dict) -> str:
-    result = moritari.one_fight(setup, seed=options["seed"])
+def render_log(setup: moritari.Setup, options: dict, version: str | None = None) -> str:
+    result = moritari.one_fight(setup, seed=options["seed"], engine_version=version)
     if options["json"]:
         events = [event.to_dict() for event in result.events]
         return json.dumps({"setup": describe(setup), "events": events, "winner": result.winner})
-    lines = [f"Moritari fight (master seed {options['seed']}), {moritari.ENGINE_VERSION}"]
+    lines = [f"Moritari fight (master seed {options['seed']}), {result.engine_version}"]
     lines += [f"  turn {event.round}: {event.text}" for event in result.events]
     lines.append(f"  winner: {result.winner or 'none (a draw)'}")
     return "\n".join(lines)

@@ -4,10 +4,13 @@ Caesar chose.
 
 Every member sees the fight (the public record) and its replay. The GM fights it ("Fight a
 turn", "Fight to the end") and may take back a step. When the fight waits for Caesar (the
-order of the turn's fights, or the thumb over a man out of action), the choice is shown only
-to the player who is Caesar this turn (the owner of the Caesar side's men) and to the GM, who
-may always answer; the others read "Caesar (Nerva) is choosing", and afterwards what he chose
-in the log. A man's orders are shown only to his owner and the GM.
+order of the turn's moves or fights, or the thumb over a man out of action), the choice is
+shown only to the player who is Caesar this turn (the owner of the Caesar side's men) and to
+the GM, who may always answer (for a Caesar whose player he is not, his answer is marked
+"answered by the GM"); the others read "Caesar (Nerva) is choosing", and afterwards what he
+chose in the log.
+Under moritari/2 the orders of the moves and of the fights may be any order, typed by number.
+A man's orders are shown only to his owner and the GM.
 """
 
 from __future__ import annotations
@@ -18,16 +21,19 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from arena.book.selectors import book_for_event
+from arena.errors import BoutError
 from arena.models import Bout, BoutEntry
 from arena.rulesets.moritari import adapter as moritari
 from arena.rulesets.moritari.board import board_svg
 from arena.rulesets.moritari.selectors import (
     caesar_lines,
+    event_words,
     fight_fighters,
     fight_setup,
     frames,
     pending_view,
     planned_frame,
+    typed_order,
 )
 from arena.selectors.calendar import show_day_note
 from arena.views.answers import answer_and_fight
@@ -63,6 +69,14 @@ def _may_answer(access: Access, entry: BoutEntry | None) -> bool:
     return (
         entry is not None and entry.gladiator is not None and access.owns_gladiator(entry.gladiator)
     )
+
+
+def _is_caesars_player(access: Access, pending) -> bool:
+    """Whether he is the player of Caesar's side: his school's lanista is his (the GM, who
+    may answer any choice, answers for an absent Caesar otherwise)."""
+    entry = pending.entry if pending is not None else None
+    owner = entry.gladiator.owner if entry is not None and entry.gladiator else None
+    return owner is not None and owner.player_id == access.user.pk
 
 
 def _step(request: HttpRequest, last: int) -> int:
@@ -130,7 +144,9 @@ def page_context(
             "fighters": fighters,
             "pending": pending,
             "may_choose": may_choose,
-            "caesar_lines": caesar_lines(bout.log or []),
+            "caesar_lines": caesar_lines(bout.log or [], setup, bout.decisions),
+            "log_lines": [(event, event_words(event, names)) for event in bout.log or []],
+            "for_absent_caesar": may_choose and not _is_caesars_player(access, pending),
             "can_fight": access.is_gm
             and bout.status in (Bout.Status.PLANNED, Bout.Status.FIGHTING)
             and pending is None,
@@ -162,11 +178,10 @@ def respond(request: HttpRequest, access: Access, bout: Bout, status: int = 200)
 
 def report(request: HttpRequest, bout: Bout) -> None:
     if bout.status == Bout.Status.FIGHTING:
-        pending = moritari.bout_pending(bout)
+        names = [str(entry) for entry in moritari.fight_entries(bout)]
+        pending = pending_view(bout, names)
         if pending is not None:
-            entry = moritari.pending_entry(bout, pending)
-            caesar = entry.side if entry is not None else "?"
-            messages.info(request, WAITING.format(caesar=caesar, prompt=pending.prompt))
+            messages.info(request, WAITING.format(caesar=pending.caesar, prompt=pending.prompt))
         else:
             messages.info(request, FOUGHT_TURN.format(turn=bout.rounds))
     else:
@@ -185,11 +200,24 @@ def bout_choose(request: HttpRequest, access: Access, bout: Bout) -> HttpRespons
         return respond(request, access, bout, 400)
     if not _may_answer(access, moritari.pending_entry(bout, pending)):
         raise Http404(NOT_YOUR_CHOICE)
+    names = [str(entry) for entry in moritari.fight_entries(bout)]
+    view = pending_view(bout, names)
+    options = list(pending.options)
+    if view is not None and view.any_order and request.POST.get("order", "").strip():
+        try:
+            typed = typed_order(request.POST["order"], view)
+        except BoutError as error:
+            messages.error(request, str(error))
+            return respond(request, access, bout, 400)
+        request.POST = request.POST.copy()
+        request.POST["choice"] = typed
+        options.append(typed)  # any order is his (moritari/2); the engine checks it again
+    mark = {} if _is_caesars_player(access, view) else {"by": moritari.ANSWERED_BY_GM}
     bout, status = answer_and_fight(
         request,
         bout,
-        list(pending.options),
-        lambda choice: {"kind": pending.kind, "entrant": pending.entrant, "choice": choice},
+        options,
+        lambda choice: {"kind": pending.kind, "entrant": pending.entrant, "choice": choice} | mark,
         report,
     )
     return respond(request, access, bout, status)

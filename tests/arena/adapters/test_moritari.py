@@ -142,6 +142,29 @@ def test_decision_data_checks_each_answer(cast):
         moritari.decision_data([{"kind": "thumb"}])
 
 
+def test_the_gms_mark_is_kept_beside_the_engines_answer_and_changes_nothing(cast):
+    marked = {"kind": "thumb", "entrant": 0, "choice": "mitte", "by": "gm", "other": 1}
+    assert moritari.decision_data([marked]) == [
+        {"kind": "thumb", "entrant": 0, "choice": "mitte", "by": "gm"}
+    ]
+    bout = bout_fight(bout=fight_of(cast, caesar_asks=True), seed=3, auto_decide=False)
+    answer = moritari.pending_default(bout)
+    plain = moritari.fight(bout, [answer], rounds=1)
+    by_gm = moritari.fight(bout, [answer | {"by": "gm"}], rounds=1)
+    assert by_gm.decisions == [answer | {"by": "gm"}] and plain.decisions == [answer]
+    assert by_gm.events == plain.events  # the engine reads only its three keys
+    bout = bout_fight(bout=bout, decisions=[answer | {"by": "gm"}], rounds=1)
+    assert bout.decisions[0]["by"] == "gm"
+    if bout.status == Bout.Status.FIGHTING and len(bout.decisions) > 1:
+        assert moritari.step_back(bout).decisions[0]["by"] == "gm"
+
+
+def test_a_new_fight_is_fought_under_moritari_2(cast):
+    bout = bout_fight(bout=fight_of(cast), seed=3)
+    assert bout.setup["engine_version"] == "moritari/2" == bout.engine_version
+    assert moritari.any_order(bout)
+
+
 def test_step_back_takes_back_the_last_answer_then_the_turn(cast):
     bout = bout_fight(bout=fight_of(cast, caesar_asks=True), seed=3, auto_decide=False)
     answer = moritari.pending_default(bout)

@@ -9,6 +9,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from arena.adapters import moritari
+from arena.management.commands._moritari import build_setup
+
 THREE_AND_A_LION = [
     "--fighter",
     "thraex:Bithys:nerva",
@@ -57,7 +60,7 @@ def test_the_same_seed_gives_the_same_figures_and_another_seed_others():
 
 def test_without_fighters_it_is_the_era_pairing_man_against_man():
     text = run("--bouts", "200", "--seed", "1")
-    assert text.startswith("Moritari fight odds, moritari/1 (monte carlo, 200 fights, seed 1)")
+    assert text.startswith("Moritari fight odds, moritari/2 (monte carlo, 200 fights, seed 1)")
     assert "Bithys, Thraex, for Bithys" in text and "the murmillo, Murmillo" in text
     assert "Bithys wins" in text and "draws (turn cap)" in text and "mean turns" in text
     data = json.loads(run("--a", "secutor", "--b", "retiarius", "--bouts", "50", "--json"))
@@ -84,7 +87,7 @@ def test_two_men_of_one_name_are_told_apart():
 
 def test_the_log_of_one_fight():
     text = run(*THREE_AND_A_LION, "--bouts", "1", "--seed", "3", "--log")
-    assert text.startswith("Moritari fight (master seed 3), moritari/1")
+    assert text.startswith("Moritari fight (master seed 3), moritari/2")
     assert "turn 1:" in text and "winner:" in text
     data = json.loads(run(*THREE_AND_A_LION, "--bouts", "1", "--seed", "3", "--log", "--json"))
     assert data["events"] and data["setup"]["ruleset"] == "moritari"
@@ -101,6 +104,7 @@ def test_the_log_of_one_fight():
         (["--fighter", "a:b:c:d:e"], "expected KIND[:NAME[:SIDE[:THUMB]]]"),
         (["--bouts", "0"], "--bouts"),
         (["--bouts", "2", "--log"], "--log needs --bouts 1"),
+        (["--engine", "era-bout/1"], "--engine era-bout/1: the moritari ruleset's engines are"),
     ],
 )
 def test_bad_input_is_one_clear_refusal(args, words):
@@ -121,3 +125,21 @@ def test_the_skirmish_has_no_exact_method_but_auto_samples():
     assert "--method exact" in str(error.value) and error.value.returncode == 2
     data = json.loads(run(*THREE_AND_A_LION, "--method", "auto", "--bouts", "50", "--json"))
     assert data["bouts"] == 50
+
+
+def test_the_engine_option_picks_the_version_and_its_figures_are_the_engines():
+    args = ("--fighter", "retiarius:Felix:a", "--fighter", "murmillo:Rufus:b")
+    counts = {}
+    for version in ("moritari/1", "moritari/2"):
+        data = json.loads(
+            run(*args, "--engine", version, "--bouts", "300", "--seed", "4", "--json")
+        )
+        assert data["engine_version"] == version
+        options = {"fighter": list(args[1::2]), "bouts": 300, "log": False}
+        setup = build_setup(options)
+        direct = moritari.fight_odds(setup, fights=300, seed=4, engine_version=version)
+        assert data["counts"] == direct.counts()
+        counts[version] = data["counts"]
+    assert counts["moritari/1"] != counts["moritari/2"]  # the retiarius's third die, gone
+    default = json.loads(run(*args, "--bouts", "300", "--seed", "4", "--json"))
+    assert default["engine_version"] == "moritari/2" and default["counts"] == counts["moritari/2"]

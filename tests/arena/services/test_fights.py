@@ -193,7 +193,7 @@ def test_caesar_asks_the_fight_waits_and_the_answer_is_kept(cast):
     bout = bout_fight(bout=bout, seed=3, auto_decide=False)
     assert bout.status == Bout.Status.FIGHTING
     pending = moritari.bout_pending(bout)
-    assert pending is not None and pending.kind in ("fight_order", "thumb")
+    assert pending is not None and pending.kind in ("move_order", "fight_order", "thumb")
     answer = moritari.pending_default(bout)
     bout = bout_fight(bout=bout, decisions=[answer], rounds=1, answered=0)
     assert bout.decisions[0] == answer

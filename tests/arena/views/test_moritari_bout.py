@@ -116,7 +116,7 @@ def test_caesars_player_answers_and_everyone_reads_what_he_chose(cast):
     assert len(bout.decisions) <= held + 2
     theirs = cast.client_for("other").get(url(cast, bout)).content.decode()
     assert 'id="caesar-log"' in theirs
-    kind = "order" if pending.kind == "fight_order" else "thumb"
+    kind = {"fight_order": "order", "move_order": "move-order"}.get(pending.kind, "thumb")
     assert f'class="caesar-{kind}"' in theirs
 
 
@@ -159,7 +159,7 @@ def test_orders_are_shown_to_their_owner_only(cast):
     mine = cast.client_for("nerva").get(url(cast, bout)).content.decode()
     theirs = cast.client_for("other").get(url(cast, bout)).content.decode()
     row = re.search(r'id="fighter-0">(.*?)</tr>', mine, re.S).group(1)
-    assert "Orders: thumb" in row
+    assert "Orders: as Caesar his thumb follows the crowd" in row
     row = re.search(r'id="fighter-0">(.*?)</tr>', theirs, re.S).group(1)
     assert "Orders:" not in row
 

@@ -92,7 +92,7 @@ def test_a_short_run_is_answered_in_the_request_with_the_engines_figures(cast):
         counts = expected.fates[index]
         assert f"{counts.get('dead', 0):,} of 200" in text
     assert "Lion spared" not in text  # beasts never appeal
-    assert "200 simulated fights of the Moritari skirmish (moritari/1), seed 7" in text
+    assert "200 simulated fights of the Moritari skirmish (moritari/2), seed 7" in text
     assert text.count("<svg") == 5  # who wins, and each fighter's fates
     assert Job.objects.count() == 0
 

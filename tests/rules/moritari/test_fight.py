@@ -4,39 +4,9 @@ import pytest
 
 from rules.core.errors import RulesError
 from rules.core.events import Decision
-from rules.moritari import fight
 from rules.moritari.board import distance, facing_towards
 from rules.moritari.fight import BEASTS, IUGULA, MITTE, FighterSpec, Setup, play
-
-
-class Dice:
-    """A generator whose draws make the engine's d6 come up as the faces given, in order."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def random(self) -> float:
-        face = self.faces.pop(0)
-        assert 1 <= face <= 6
-        return (face - 0.5) / 6
-
-
-def duel(a="thraex", b="murmillo", **orders):
-    return Setup((FighterSpec("Bithys", a, "nerva", orders), FighterSpec("Rufus", b, "gaius")))
-
-
-def scripted(setup, *faces, decisions=()):
-    engine = fight._Fight(setup, seed=0, decisions=decisions, record=True)
-    engine.rng = Dice(*faces)
-    return engine
-
-
-def put_in_contact(engine, facing_each_other=True):
-    a, b = engine.fighters[0], engine.fighters[1]
-    a.square, b.square = (4, 4), (5, 4)
-    a.facing = 2  # east, towards b
-    b.facing = 6 if facing_each_other else 2  # west towards a, or east: his back to a
-    return a, b
+from tests.rules.moritari.scripted import Dice, duel, put_in_contact, scripted
 
 
 def test_a_hit_wounds_on_four_and_the_armour_saves():
@@ -150,7 +120,8 @@ def test_ties_for_initiative_roll_again_between_the_tied():
     engine = scripted(three, 5, 5, 4, 6, 2, 3, 3, 3, 6, 1)  # 10, 10, 5: nerva and gaius again
     engine.turn = 1
     rolls = engine.initiative()
-    assert engine.caesar == "gaius" and rolls == {"nerva": 6, "gaius": 7, "marcus": 5}
+    assert engine.caesar == "gaius"  # 7 over 6
+    assert rolls == {"nerva": 10, "gaius": 10, "marcus": 5}  # the first rolls rank the moves
 
 
 def test_caesar_orders_the_fights_and_a_man_put_out_first_fights_no_more():
@@ -173,19 +144,24 @@ def test_caesar_orders_the_fights_and_a_man_put_out_first_fights_no_more():
     engine.melee()
     assert engine.used == [Decision("fight_order", 2, "1,2,0")]
     order = next(e for e in engine.events if e.kind == "order")
-    assert order.text.endswith("1,2,0.")
+    assert order.text == (
+        "Caesar (marcus) orders the fights: first Bithys v Tigris, then Rufus v Tigris, "
+        "then Bithys v Rufus."
+    )
+    assert order.data["order"] == [1, 2, 0]
 
 
 def test_a_decision_that_is_not_an_option_is_refused():
     setup = duel(caesar="ask")
     seed = next(s for s in range(200) if play(setup, s).pending is not None)
     pending = play(setup, seed).pending
-    with pytest.raises(RulesError, match="not one of"):
+    with pytest.raises(RulesError, match="not an order of|not one of"):
         play(setup, seed, [Decision(pending.kind, pending.entrant, "9,9")])
 
 
 def test_a_single_fight_is_not_ordered_by_caesar():
-    # One fight a turn leaves Caesar nothing to order: only his thumb is asked in a duel.
+    # One fight a turn leaves Caesar nothing to order: in a duel he is asked the moves' order
+    # (while a man is free to move) and his thumb, never the fights' order.
     setup = duel(caesar="ask")
     for seed in range(30):
         decisions: list[Decision] = []
@@ -193,8 +169,9 @@ def test_a_single_fight_is_not_ordered_by_caesar():
             result = play(setup, seed, decisions)
             if result.pending is None:
                 break
-            assert result.pending.kind == "thumb"
-            decisions.append(Decision("thumb", result.pending.entrant, result.pending.options[0]))
+            assert result.pending.kind in ("thumb", "move_order")
+            pending = result.pending
+            decisions.append(Decision(pending.kind, pending.entrant, pending.options[0]))
 
 
 def test_a_player_who_plays_caesar_in_person_is_asked_and_the_answer_replays():

@@ -81,7 +81,7 @@ def test_rest_heals_one_hit_point_a_night_and_the_sheet_holds_no_ratings():
     with pytest.raises(SheetError, match="no might"):
         MoritariSheet.from_dict({"might": 3})
     figures = RULESET.figures(SHEET, equipment="retiarius")
-    assert figures["dice"] == 3 and figures["save"] == 0 and figures["wound_points"] == 3
+    assert figures["dice"] == 2 and figures["save"] == 0 and figures["wound_points"] == 3
     with pytest.raises(RulesError):
         RULESET.settle_fate(three_and_a_lion(), RULESET.play(three_and_a_lion(), 1).outcome, 1, {})
 
@@ -89,3 +89,21 @@ def test_rest_heals_one_hit_point_a_night_and_the_sheet_holds_no_ratings():
 def test_a_gaul_fights_as_a_murmillo():
     assert kind_for("gaul").key == "murmillo" and kind_for("").key == "murmillo"
     assert RULESET.figures(MoritariSheet(), equipment="gaul")["save"] == 5
+
+
+def test_the_odds_count_what_the_logged_engine_fights_under_either_version():
+    from rules.core.seeds import seed_sequence
+    from rules.moritari.fight import play
+
+    setup = three_and_a_lion()
+    for version in ("moritari/1", "moritari/2"):
+        run = fight_odds(setup, fights=60, seed=9, engine_version=version)
+        assert run.engine_version == version
+        wins: dict[str, int] = {}
+        for trial in seed_sequence(9, 60):
+            winner = play(setup, trial, record=True, engine_version=version).winner
+            if winner is not None:
+                wins[winner] = wins.get(winner, 0) + 1
+        assert run.wins == wins
+    with pytest.raises(RulesError, match="engine version must be one of"):
+        fight_odds(setup, fights=10, seed=1, engine_version="moritari/9")
