@@ -9,10 +9,6 @@ loser's fate.
     manage.py bout_odds --engine era-bout/1            # the figures of the older reading
     manage.py bout_odds --sampler logged               # every bout fought by the logged engine
     manage.py bout_odds --method exact                 # the exact chain (rules/era/exact.py)
-    manage.py bout_odds --ruleset moritari --fighter thraex:Bithys --fighter murmillo \
-        --fighter lion                                 # the skirmish: see _moritari.py
-    manage.py bout_odds --ruleset sands --a murmillo --b thraex \
-        --a-orders press=2,crowd=always                # the hex duel: see _sands.py
 
 Defaults are the seed's Forum pairing ("The odds"): Bithys the thraex (Melee 3, Known: Crowd
 Favor 3) against a murmillo (Melee 2, Crowd Favor 2), both cautious. Every other rating is the

@@ -9,8 +9,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from arena.adapters import moritari
-from arena.management.commands._moritari import build_setup
+from arena.rulesets.moritari import adapter as moritari
+from arena.rulesets.moritari.cli import build_setup
 
 THREE_AND_A_LION = [
     "--fighter",

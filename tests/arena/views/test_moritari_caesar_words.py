@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-from arena.adapters import moritari
 from arena.models import Bout
-from arena.selectors.moritari import caesar_lines, event_words
+from arena.rulesets.moritari import adapter as moritari
+from arena.rulesets.moritari.fights import Entrant, fight_add
+from arena.rulesets.moritari.selectors import caesar_lines, event_words
 from arena.services.bouts import bout_fight
-from arena.services.fights import Entrant, fight_add
 from tests.moritari_cast import build_moritari_cast
 
 pytestmark = pytest.mark.django_db
@@ -177,7 +177,7 @@ def test_a_moritari_1_log_is_said_in_words():
 
 
 def test_a_man_mauled_where_he_lay_is_drawn_dead_from_that_line():
-    from arena.selectors.moritari import frames
+    from arena.rulesets.moritari.selectors import frames
 
     setup = {
         "fighters": [

@@ -71,7 +71,7 @@ def test_play_show_fights_the_sands_demo(sands_demo):
     show.refresh_from_db()
     assert show.status == Show.Status.HELD
     for bout in show.bouts.all():
-        assert bout.status == Bout.Status.DONE and bout.engine_version == "sands/2"  # new bouts: the current engine
+        assert bout.status == Bout.Status.DONE and bout.engine_version == "sands/2"
         losing = bout.losing_entry
         if losing is not None:
             assert losing.fate in (BoutEntry.Fate.DEAD, BoutEntry.Fate.SPARED)
