@@ -62,8 +62,12 @@ class Command(BaseCommand):
         plugin = plugin_for(options["ruleset"])
         # A ruleset's own check names every option it does not take (CHECKS_FOREIGN_OPTIONS);
         # otherwise an option another ruleset alone takes is refused here, naming that ruleset.
-        owned = {} if plugin.odds_cli.CHECKS_FOREIGN_OPTIONS else self.owners
-        for dest, key in owned.items():
+        if not plugin.odds_cli.CHECKS_FOREIGN_OPTIONS:
+            self.refuse_foreign(plugin, options)
+        self.stdout.write(plugin.odds_cli.run(options, self.defaults))
+
+    def refuse_foreign(self, plugin, options: dict) -> None:
+        for dest, key in self.owners.items():
             if key != plugin.key and options.get(dest) != self.defaults.get(dest):
                 option = dest.replace("_", "-")
                 raise CommandError(FOREIGN_OPTION.format(option=option, key=key), returncode=2)
@@ -71,4 +75,3 @@ class Command(BaseCommand):
         if version is not None and version not in plugin.engine_versions:
             owner = next(p.key for p in _odds_plugins() if version in p.engine_versions)
             raise CommandError(FOREIGN_ENGINE.format(version=version, key=owner), returncode=2)
-        self.stdout.write(plugin.odds_cli.run(options, self.defaults))

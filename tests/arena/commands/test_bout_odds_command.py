@@ -190,7 +190,7 @@ def test_an_explicit_sampler_samples_under_auto():
 
 
 def test_exact_where_the_orders_ask_the_gm_is_a_one_line_error(monkeypatch):
-    from arena.management.commands import bout_odds as command
+    from arena.rulesets.era import cli as command
 
     build = command.build_setup
 
