@@ -122,7 +122,7 @@ class Fighter:
         self.deck: list[str] = []
         self.discard: list[str] = []
         self.cooldown: dict[str, int] = {}  # move -> the last turn it may not be used
-        self.pen = [0, 0, 0]  # penalties on the coming turns: next, the one after, ...
+        self.pen = [0, 0, 0, 0]  # penalties: this turn's, the next's, the one after, ...
         self.stun_next = self.stunned = False
         self.flurry = 0  # consecutive uses of Flurry of Blows before this one
         self.dmg_this = self.dmg_last = 0
@@ -288,6 +288,13 @@ class _Match:
 
     def play_turn(self) -> None:
         alive = [f for f in self.fighters if not f.defeated]
+        self.begin_turn(alive)
+        for f in alive:
+            self.pick(f, alive)
+        self.resolve(alive)
+
+    def begin_turn(self, alive: list[Fighter]) -> None:
+        """Last turn's marks move back a turn; who is stunned now."""
         for f in alive:
             f.stunned, f.stun_next = f.stun_next, False
             f.dmg_last, f.dmg_this = f.dmg_this, 0
@@ -295,8 +302,9 @@ class _Match:
             f.melee_last, f.melee_this = f.melee_this, set()
             f.enemies_alive = sum(1 for o in alive if o.side != f.side)
             f.allies_alive = len(alive) - f.enemies_alive - 1
-        for f in alive:
-            self.pick(f, alive)
+
+    def resolve(self, alive: list[Fighter]) -> None:
+        """The moves chosen: reveal them, roll, fight in Init order, end the turn."""
         for f in alive:
             self.reveal(f, alive)
         for f in alive:
@@ -313,7 +321,7 @@ class _Match:
         self.end_turn(alive)
         for f in alive:
             pen = f.pen
-            pen[0], pen[1], pen[2] = pen[1], pen[2], 0
+            pen[0], pen[1], pen[2], pen[3] = pen[1], pen[2], pen[3], 0
 
     # --- choosing ---------------------------------------------------------------------------
 
@@ -322,7 +330,6 @@ class _Match:
         target = pick_target(f, enemies)
         f.target = target.idx if target is not None else -1
         f.card = None
-        f.weapon, f.wdie, f.ranged, f.faceoff = -1, 0, False, -1
         if f.stunned:
             f.move = STUNNED_MOVE
             f.target = -1
@@ -340,7 +347,7 @@ class _Match:
 
     def usable(self, f: Fighter, name: str, target: Fighter | None) -> bool:
         move = MOVES[name]
-        if f.cooldown.get(name, 0) >= self.turn:
+        if f.cooldown.get(name, -1) >= self.turn:
             return False
         if move.asr and (f.as_i < 0 or STATS[f.as_i] != move.stat):
             return False
@@ -390,6 +397,7 @@ class _Match:
         """The move revealed: its weapon, its cost, and what it does before anyone rolls."""
         move = f.move
         rec = self.rec
+        f.weapon, f.wdie, f.ranged, f.faceoff = -1, 0, False, -1
         if f.card is not None:
             f.essence -= move.essence
             f.quantum -= move.quantum
@@ -399,6 +407,8 @@ class _Match:
             self.arm(f)
         if move.sets_as:
             f.as_i = STATS.index(move.sets_as)
+        if move.self_penalty:
+            f.pen[1] += move.self_penalty
         special = move.special
         if rec:
             self.log(
@@ -749,7 +759,7 @@ class _Match:
             )  # fmt: skip
         tenacious = v.using("Tenacious")
         if cell.knockback and not tenacious:
-            v.pen[0] += cell.knockback
+            v.pen[1] += cell.knockback
         if cell.stun and not tenacious:
             v.stun_next = True
         if self.rec and (cell.knockback or cell.stun) and tenacious:
@@ -777,7 +787,7 @@ class _Match:
             return
         move = w.move
         if move.target_penalty:
-            for i in range(move.penalty_turns):
+            for i in range(1, move.penalty_turns + 1):
                 v.pen[i] += move.target_penalty
             if rec:
                 self.log(
