@@ -570,3 +570,19 @@ def test_form_fields_cover_the_stats_and_the_record():
         "wins",
         "losses",
     ]
+
+
+def test_shape_of_the_nested_values():
+    refused(legal(stats={"brutality": 5, "style": 4, "mind": 6}), "shape", "stats.weird")
+    stats = {"brutality": 5, "style": 4, "mind": 3, "weird": 3, "luck": 0}
+    refused(legal(stats=stats), "shape", "stats.luck")
+    refused(legal(abilities=["Berserker"]), "shape", "abilities")
+    refused(legal(moves={"Basic Melee": "15"}), "move_count", "moves.Basic Melee")
+    bad = weapon("light melee") | {"properties": "Toxic"}
+    refused(legal(weapons=[bad]), "shape", "weapons[0].properties")
+    refused(legal(weapons=[weapon("light melee", name="")]), "shape", "weapons[0].name")
+
+
+def test_a_weapon_that_is_not_an_object_is_one_problem():
+    report = refused(legal(weapons=["Gladius"]), "shape", "weapons[0]")
+    assert [(p.rule, p.field) for p in report.problems] == [("shape", "weapons[0]")]
