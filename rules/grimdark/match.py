@@ -558,7 +558,7 @@ class _Match:
         move = f.move
         om = o.move
         if om.special == "face-off" and move.uses_as:
-            p += o.stats[o.faceoff] - f.stat_val
+            p += f.stats[o.faceoff] - f.stat_val
         elif om.special == "unbalancing" and o.target == f.idx:
             p += max(f.stats[1], f.stats[2]) - f.stat_val
         if f.oop.get(o.idx, 0) == self.turn:

@@ -115,3 +115,36 @@ def kinds(m: _Match) -> list[str]:
 
 def last(m: _Match, kind: str) -> dict[str, object]:
     return next(e for e in reversed(m.events) if e["kind"] == kind)
+
+
+def duel(
+    a_weapons: Sequence[Weapon] = (AXE,), b_weapons: Sequence[Weapon] = (AXE,), **b_fields: object
+) -> tuple[_Match, Script, Fighter, Fighter]:
+    """A against B, each (4, 4, 4, 3) with 40 HP, Brutality active, on scripted dice."""
+    a = gladiator("A", weapons=a_weapons)
+    b = gladiator("B", weapons=b_weapons, **b_fields)  # type: ignore[arg-type]
+    m, script = match(a, b)
+    for f in m.fighters:
+        f.hp = f.max_hp = 40
+    return m, script, m.fighters[0], m.fighters[1]
+
+
+def exchange(
+    m: _Match,
+    script: Script,
+    a_move: str,
+    b_move: str,
+    a_d8: int,
+    b_d8: int,
+    *dice: float,
+) -> None:
+    """One turn of A against B: their moves, their d8s and whatever else is rolled."""
+    a, b = m.fighters[0], m.fighters[1]
+    script.push(roll(a_d8, 8), roll(b_d8, 8), *dice)
+    turn_of(m, (a, a_move, b), (b, b_move, a))
+    assert script.left == 0, "a die was scripted that the rule did not roll"
+
+
+def power_of(m: _Match, name: str) -> int:
+    fight = last(m, "fight")
+    return int(fight["attacker_power"] if fight["attacker"] == name else fight["defender_power"])
