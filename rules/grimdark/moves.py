@@ -11,7 +11,7 @@ is rules/grimdark/catalog.py's; this module is the moves' effect in the match.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.core.errors import RulesError
 
@@ -61,14 +61,13 @@ class Move:
     quantum_gain: int = 0
     replaced_by: str = ""  # the card that replaces it in the hand (Biding Time, Alluring Dance)
     special: str = ""  # a rule of its own, dispatched by the engine
+    # Derived once (read on the hot path as plain attributes, not properties):
+    attack: bool = field(init=False)  # an attack: melee, ranged or combo
+    uses_as: bool = field(init=False)  # rolls with the active stat
 
-    @property
-    def attack(self) -> bool:
-        return self.mode in ATTACK_MODES
-
-    @property
-    def uses_as(self) -> bool:
-        return self.stat == AS
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "attack", self.mode in ATTACK_MODES)
+        object.__setattr__(self, "uses_as", self.stat == AS)
 
 
 def _m(name: str, mode: str, **fields: object) -> Move:
