@@ -400,3 +400,49 @@ def test_every_match_ends(seed: int) -> None:
         seed,
     )
     assert result.end_reason in ("defeat", "all defeated", "time")
+
+
+def test_a_man_beaten_in_one_fight_still_fights_his_others_that_turn() -> None:
+    a, b, c = gladiator("A", side="a"), gladiator("B", side="b"), gladiator("C", side="c")
+    m, script = match(a, b, c)
+    fa, fb, fc = m.fighters
+    fa.init, fb.init, fc.init = 9, 5, 1
+    fb.hp, fa.hp, fc.hp = 2, 40, 40
+    fb.stats[0] = 9
+    # A 8 + 4 = 12 beats B 1 + 9 = 10 first (by 2, fists +0: B at 0 HP); B still fights C
+    # (10 against 1 + 4 + 3 = 8: by 2) and hurts him.
+    script.push(roll(8, 8), roll(1, 8), roll(1, 8))
+    turn(m, (fa, "Basic Melee", fb), (fb, "Basic Melee", fc), (fc, "Basic Defense", None))
+    assert fb.defeated and fc.hp == 38
+    assert [(e["attacker"], e["defender"]) for e in m.events if e["kind"] == "fight"] == [
+        ("A", "B"),
+        ("B", "C"),
+    ]
+
+
+def test_a_match_still_on_after_sixty_turns_is_a_draw() -> None:
+    a = gladiator("A", moves={"Basic Defense": 15})
+    b = gladiator("B", moves={"Basic Defense": 15})
+    result = play(Setup((a, b)), 1, record=False)
+    assert (result.turns, result.winner, result.end_reason) == (60, None, "time")
+    assert result.fame == {0: 0, 1: 0}
+
+
+def test_a_deflecting_weapon_does_nothing_while_its_wielder_only_defends() -> None:
+    from tests.rules.grimdark.match_kit import duel, exchange
+
+    deflecting = Weapon("knife", "light melee", frozenset({"Deflecting"}))
+    m, s, a, b = duel(b_weapons=(deflecting,))
+    exchange(m, s, "Basic Melee", "Basic Defense", 8, 1, roll(3, 6))  # 12 v 8: no d8 rolled
+    assert b.hp == 40 - (4 + 3)
+
+
+def test_a_combo_attack_goes_ranged_when_the_ranged_die_and_bonus_beat_the_melee_die() -> None:
+    from tests.rules.grimdark.match_kit import duel, exchange
+
+    m, s, a, b = duel(a_weapons=(KNIFE, BOW))
+    exchange(m, s, "Risky Business", "Basic Defense", 4, 4)  # d4 + 2 beats d2 (9 v 11)
+    assert a.ranged
+    m, s, a, b = duel(a_weapons=(AXE, Weapon("gun", "light ranged")))
+    exchange(m, s, "Risky Business", "Basic Defense", 4, 4)  # +0 + 2 < d6
+    assert not a.ranged
