@@ -182,6 +182,11 @@ class MatchResult:
         return self.fates.get(index, "walked_out")
 
 
+def _by_init(f: Fighter) -> tuple[int, int]:
+    """Who fights first: the higher Init, then the first in the setup."""
+    return (-f.init, f.idx)
+
+
 def _check_entrants(setup: Setup) -> None:
     for entrant in setup.entrants:
         if sum(entrant.moves.values()) < 3:
@@ -199,6 +204,7 @@ class _Match:
         self.max_turns = max_turns
         pairs = zip(setup.entrants, setup.sides, strict=True)
         self.fighters = [Fighter(i, e, side) for i, (e, side) in enumerate(pairs)]
+        self.attackers = [0] * len(self.fighters)  # this turn's attackers of each gladiator
 
     # --- dice -------------------------------------------------------------------------------
 
@@ -309,9 +315,14 @@ class _Match:
             self.reveal(f, alive)
         for f in alive:
             self.roll(f)
-        order = sorted(alive, key=lambda f: (-f.init, f.idx))
+        attackers = self.attackers
+        for f in alive:
+            attackers[f.idx] = 0
+        for f in alive:
+            if f.move.attack and f.target >= 0:
+                attackers[f.target] += 1
         done: set[tuple[int, int]] = set()
-        for a in order:
+        for a in sorted(alive, key=_by_init):
             if a.move.attack and a.target >= 0:
                 d = self.fighters[a.target]
                 if (d.idx, a.idx) in done:
@@ -575,10 +586,7 @@ class _Match:
             else:
                 mods += 3 if quick else 2
         if not (o.huge and not f.huge):
-            attackers = sum(
-                1 for x in self.fighters if not x.defeated and x.move.attack and x.target == o.idx
-            )
-            mods += min(attackers - 1, GROUP_CAP)
+            mods += min(self.attackers[o.idx] - 1, GROUP_CAP)
         if f.huge_bonus and not o.huge:
             mods += 1
         if not f.ranged and o.flying and not o.hit_last and (not f.flying or f.hit_last):
