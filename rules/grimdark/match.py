@@ -570,7 +570,7 @@ class _Match:
         om = o.move
         if om.special == "face-off" and move.uses_as:
             p += f.stats[o.faceoff] - f.stat_val
-        elif om.special == "unbalancing" and o.target == f.idx:
+        elif om.special == "unbalancing":  # "opponents", not only his target
             p += max(f.stats[1], f.stats[2]) - f.stat_val
         if f.oop.get(o.idx, 0) == self.turn:
             p += OOP_BONUS

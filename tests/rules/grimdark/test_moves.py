@@ -429,3 +429,17 @@ def test_regenerate_spends_two_quantum_heals_five_and_clears_poison_and_wounds()
     a.quantum, a.hp, a.poison, a.wounded = 2, 10, 5, True
     exchange(m, s, "Regenerate", "Basic Defense", 4, 4)
     assert (a.quantum, a.hp, a.poison, a.wounded) == (0, 15, 0, False)
+
+
+def test_unbalancing_distraction_reaches_every_opponent_not_only_its_target() -> None:
+    from tests.rules.grimdark.match_kit import gladiator, match, turn_of
+
+    m, s = match(gladiator("A", side="a"), gladiator("B", side="b"), gladiator("C", side="b"))
+    a, b, c = m.fighters
+    c.stats = [7, 2, 3, 3]
+    a.init, b.init, c.init = 9, 1, 5
+    s.push(roll(4, 8), roll(4, 8), roll(4, 8))
+    # A distracts B; C attacks A with Basic Melee (Brutality 7 active) and must use Mind 3.
+    turn_of(m, (a, "Unbalancing Distraction", b), (b, "Basic Defense", None), (c, "Basic Melee", a))
+    fight = next(e for e in m.events if e["kind"] == "fight" and e["attacker"] == "C")
+    assert fight["attacker_power"] == 4 + 3
