@@ -25,7 +25,6 @@ order, and the log path (`record=True`) draws exactly what the fast path draws.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -187,15 +186,8 @@ def _by_init(f: Fighter) -> tuple[int, int]:
     return (-f.init, f.idx)
 
 
-def _check_entrants(setup: Setup) -> None:
-    for entrant in setup.entrants:
-        if sum(entrant.moves.values()) < 3:
-            raise RulesError(f"{entrant.name}: a repertoire needs at least three moves")
-
-
 class _Match:
     def __init__(self, setup: Setup, seed: int, record: bool, max_turns: int) -> None:
-        _check_entrants(setup)
         self.rng = random.Random(seed)
         self.rand = self.rng.random
         self.rec = record
@@ -384,6 +376,8 @@ class _Match:
         """His best weapon at hand for a melee or a ranged attack (index), by its die; a
         ranged attack may throw a Throwable melee weapon (one die size smaller); None: no
         weapon for it (a melee attack then uses his fists, +0)."""
+        if not f.weapons:
+            return None
         best, best_die = None, -1
         turn = self.turn
         for i, w in enumerate(f.weapons):
@@ -540,13 +534,9 @@ class _Match:
             mod += LAST_STAND_BONUS
         if move.combined and not f.tactician:
             mod -= 1
-        bonuses = []
-        if f.cf and int(rand() * 8) < f.cf:
-            mod += 1
-            bonuses.append("Combat Focus +1")
-        if f.gambler and rand() < 0.05:
-            mod += 2
-            bonuses.append("Gambler +2")
+        focus = f.cf > 0 and int(rand() * 8) < f.cf
+        gamble = f.gambler and rand() < 0.05
+        mod += focus + 2 * gamble
         f.huge_bonus = 1 if f.huge and rand() < 0.25 else 0
         f.stat_val = stat
         f.base = dice + stat + mod
@@ -559,7 +549,7 @@ class _Match:
                 modifier=mod,
                 power=f.base,
                 penalty=f.pen[0],
-                bonuses=bonuses,
+                bonuses=["Combat Focus +1"] * focus + ["Gambler +2"] * gamble,
             )
 
     def power(self, f: Fighter, o: Fighter, notes: list[str] | None) -> int:
@@ -969,11 +959,3 @@ def play(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise RulesError(f"seed must be a whole number; got {seed!r}")
     return _Match(setup, seed, record, max_turns).run()
-
-
-def one_on_one(a: Entrant, b: Entrant) -> Setup:
-    return Setup((a, b))
-
-
-def entrants_of(setup: Setup) -> Sequence[Entrant]:
-    return setup.entrants

@@ -303,8 +303,8 @@ def _support_score(me: Fighter, target: Fighter | None, name: str) -> float:
 
 def pick_target(me: Fighter, enemies: Sequence[Fighter]) -> Fighter | None:
     """His target among the enemies still standing, by his orders' `target`."""
-    if not enemies:
-        return None
+    if len(enemies) < 2:
+        return enemies[0] if enemies else None
     match me.orders.target:
         case "highest_hp":
             return max(enemies, key=lambda e: (e.hp, -e.idx))
