@@ -103,7 +103,7 @@ class Fighter:
         "away", "resist_until", "cz_turn", "cf", "gambler", "huge", "flying", "lucky7",
         "vampire", "versatile", "tactician", "fierce", "immune", "resist", "weapons",
         "move", "card", "target", "weapon", "wdie", "ranged", "faceoff", "stat_val", "base",
-        "huge_bonus", "last_stand_hit", "enemies_alive", "allies_alive", "kills",
+        "huge_bonus", "last_stand_hit", "enemies_alive", "allies_alive",
     )  # fmt: skip
 
     def __init__(self, idx: int, entrant: Entrant, side: str) -> None:
@@ -155,7 +155,6 @@ class Fighter:
         self.stat_val = self.base = self.huge_bonus = 0
         self.last_stand_hit = False
         self.enemies_alive = self.allies_alive = 0
-        self.kills = 0
 
     def as_value(self) -> int:
         """The active stat's value; Ineffective is the weakest stat's."""
