@@ -87,3 +87,32 @@ def test_figures_give_the_hp_and_init_ranges() -> None:
 def test_an_unknown_engine_version_is_refused() -> None:
     with pytest.raises(RulesError, match="no engine"):
         RULESET.play(RULESET.setup(_entrants()), 1, engine_version="grimdark/0")
+
+
+def test_the_log_and_outcome_are_json_and_read_back() -> None:
+    import json
+
+    from rules.core.events import Event
+    from rules.core.outcome import Outcome
+
+    played = RULESET.play(RULESET.setup(_entrants()), 6)
+    assert played.outcome is not None
+    stored = json.loads(json.dumps([e.to_dict() for e in played.events]))
+    assert tuple(Event.from_dict(e) for e in stored) == played.events
+    outcome = json.loads(json.dumps(played.outcome.to_dict()))
+    assert Outcome.from_dict(outcome) == played.outcome
+
+
+def test_a_match_of_teams_wins_by_side() -> None:
+    entrants = [
+        EntrantInput("Lord Smash", LORD_SMASH.sheet, side="reds"),
+        EntrantInput(OTHER.name, OTHER.sheet, side="blues"),
+        EntrantInput("Smash II", LORD_SMASH.sheet, side="blues"),
+    ]
+    for seed in range(6):
+        played = RULESET.play(RULESET.setup(entrants), seed)
+        assert played.outcome is not None
+        winner = played.record["winner"]
+        for e in played.outcome.entrants:
+            won = winner is not None and entrants[e.entrant].side == winner
+            assert (e.result is Result.WON) == won
