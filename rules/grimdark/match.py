@@ -400,21 +400,12 @@ class _Match:
     def reveal(self, f: Fighter, alive: list[Fighter]) -> None:
         """The move revealed: its weapon, its cost, and what it does before anyone rolls."""
         move = f.move
-        rec = self.rec
         f.weapon, f.wdie, f.ranged, f.faceoff = -1, 0, False, -1
-        if f.card is not None:
-            f.essence -= move.essence
-            f.quantum -= move.quantum
-            if move.cooldown:
-                f.cooldown[move.name] = self.turn + move.cooldown
         if move.attack:
             self.arm(f)
-        if move.sets_as:
-            f.as_i = STATS.index(move.sets_as)
-        if move.self_penalty:
-            f.pen[1] += move.self_penalty
-        special = move.special
-        if rec:
+        if not move.plain:
+            self.pay(f, move)
+        if self.rec:
             self.log(
                 "move",
                 who=f.name,
@@ -423,6 +414,27 @@ class _Match:
                 weapon=f.weapons[f.weapon].name if f.weapon >= 0 else None,
                 ranged=f.ranged,
             )
+        if not move.plain:
+            self.take_effect(f, move, alive)
+        if f.weapon >= 0 and "Unsafe" in f.weapons[f.weapon].properties:
+            self.damage(f, 1, "unsafe")
+
+    def pay(self, f: Fighter, move: Move) -> None:
+        """Its costs and rest, the AS it sets, the penalty it puts on its user."""
+        if f.card is not None:
+            f.essence -= move.essence
+            f.quantum -= move.quantum
+            if move.cooldown:
+                f.cooldown[move.name] = self.turn + move.cooldown
+        if move.sets_as:
+            f.as_i = STATS.index(move.sets_as)
+        if move.self_penalty:
+            f.pen[1] += move.self_penalty
+
+    def take_effect(self, f: Fighter, move: Move, alive: list[Fighter]) -> None:
+        """What a move does at its reveal: a rule of its own, and what its user gains."""
+        rec = self.rec
+        special = move.special
         if special == "adjust":
             best = max(range(4), key=lambda i: (f.stats[i], -i))
             f.as_i = best
@@ -443,8 +455,7 @@ class _Match:
                 self.log("regenerate", who=f.name, healed=healed, hp=f.hp)
         elif special == "wrath":
             self.wrath(f, alive)
-        if move.cz_gain:
-            f.cz += move.cz_gain
+        f.cz += move.cz_gain
         f.essence += move.essence_gain
         f.quantum += move.quantum_gain
         f.curses += move.curses
@@ -457,8 +468,6 @@ class _Match:
                 curses=f.curses,
                 cz=f.cz,
             )
-        if move.attack and f.using("Unsafe"):
-            self.damage(f, 1, "unsafe")
 
     def arm(self, f: Fighter) -> None:
         """The weapon of his attack: the move's own (W), or his best for its mode."""

@@ -64,10 +64,28 @@ class Move:
     # Derived once (read on the hot path as plain attributes, not properties):
     attack: bool = field(init=False)  # an attack: melee, ranged or combo
     uses_as: bool = field(init=False)  # rolls with the active stat
+    # Nothing happens at its reveal beyond arming: no cost, rest, AS change or effect.
+    plain: bool = field(init=False)
+    # The stat the default heuristic reads: an index of STATS; -1: the active stat.
+    score_stat: int = field(init=False)
+    # The heuristic's score less the stat: modifier, bonus damage, penalties (orders.py).
+    score_base: float = field(init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "attack", self.mode in ATTACK_MODES)
-        object.__setattr__(self, "uses_as", self.stat == AS)
+        derived = object.__setattr__
+        derived(self, "attack", self.mode in ATTACK_MODES)
+        derived(self, "uses_as", self.stat == AS)
+        effects = (
+            self.essence, self.quantum, self.cooldown, self.sets_as, self.self_penalty,
+            self.cz_gain, self.essence_gain, self.quantum_gain, self.curses,
+        )  # fmt: skip
+        active = self.special in ("adjust", "face-off", "shielding", "regenerate", "wrath")
+        derived(self, "plain", not any(effects) and not active)
+        stat = self.sets_as or self.stat
+        derived(self, "score_stat", STATS.index(stat) if stat in STATS else -1)
+        score = self.mod + 0.4 * self.bonus - 0.5 * self.self_penalty
+        score -= 1.5 if self.half else 0
+        derived(self, "score_base", score)
 
 
 def _m(name: str, mode: str, **fields: object) -> Move:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rules.core.errors import RulesError
-from rules.grimdark.moves import ASSESS, MOVES, STATS
+from rules.grimdark.moves import ASSESS, MOVES
 
 if TYPE_CHECKING:
     from rules.grimdark.match import Fighter
@@ -218,17 +218,10 @@ def score_move(me: Fighter, target: Fighter | None, name: str) -> float:
     stance = me.orders.stance
     if not move.attack:
         return _support_score(me, target, name)
-    if move.stat in STATS:
-        stat = me.stats[STATS.index(move.stat)]
-    elif move.sets_as:
-        stat = me.stats[STATS.index(move.sets_as)]
-    else:
-        stat = me.as_value()
-    score = stat + move.mod + 0.4 * move.bonus - 0.5 * move.self_penalty
+    stat = me.stats[move.score_stat] if move.score_stat >= 0 else me.as_value()
+    score = stat + move.score_base
     score -= 1 if move.combined and not me.tactician else 0
     score += _situation(me, target, name)
-    if move.half:
-        score -= 1.5
     if stance == "aggressive":
         score += 0.3 * move.bonus
     elif stance == "cautious":
