@@ -103,7 +103,7 @@ class Fighter:
         "away", "resist_until", "cz_turn", "cf", "gambler", "huge", "flying", "lucky7",
         "vampire", "versatile", "tactician", "fierce", "immune", "resist", "weapons",
         "move", "card", "target", "weapon", "wdie", "ranged", "faceoff", "stat_val", "base",
-        "huge_bonus", "last_stand_hit", "enemies_alive", "allies_alive",
+        "huge_bonus", "last_stand_hit", "enemies_alive", "allies_alive", "best",
     )  # fmt: skip
 
     def __init__(self, idx: int, entrant: Entrant, side: str) -> None:
@@ -130,6 +130,7 @@ class Fighter:
         self.melee_last: set[int] = set()
         self.oop: dict[int, int] = {}  # opponent -> the turn he has +2 against him
         self.away: dict[int, int] = {}  # weapon index -> last turn it is gone (disarm, thrown)
+        self.best: dict[tuple[bool, bool], int | None] = {}  # best_weapon while none is away
         self.resist_until = 0
         self.cz_turn = 0
         level = entrant.level
@@ -377,6 +378,11 @@ class _Match:
         weapon for it (a melee attack then uses his fists, +0)."""
         if not f.weapons:
             return None
+        key = (ranged, quickshot)
+        if not f.away:  # nothing disarmed or thrown yet: his best never changes
+            cached = f.best.get(key, -2)
+            if cached != -2:
+                return cached
         best, best_die = None, -1
         turn = self.turn
         for i, w in enumerate(f.weapons):
@@ -395,6 +401,8 @@ class _Match:
                 continue
             if die > best_die:
                 best, best_die = i, die
+        if not f.away:
+            f.best[key] = best
         return best
 
     def reveal(self, f: Fighter, alive: list[Fighter]) -> None:

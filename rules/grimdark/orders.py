@@ -221,12 +221,22 @@ def score_move(me: Fighter, target: Fighter | None, name: str) -> float:
     stat = me.stats[move.score_stat] if move.score_stat >= 0 else me.as_value()
     score = stat + move.score_base
     score -= 1 if move.combined and not me.tactician else 0
-    score += _situation(me, target, name)
+    if name in SITUATIONAL:
+        score += _situation(me, target, name)
     if stance == "aggressive":
         score += 0.3 * move.bonus
     elif stance == "cautious":
         score -= 0.5 * move.self_penalty
     return score
+
+
+SITUATIONAL = frozenset(
+    (
+        "Flurry of Blows", "Last Stand", "Timing is Everything", "Crowd Favorite",
+        "Twirling Scarves", "Psychic Disruption", "Tackle", "Disabling Strike", "Shadow Envelop",
+        "Risky Business", "All or Nothing Gambit", "Dark Touch", "Eye of the Demon",
+    )
+)  # fmt: skip
 
 
 def _situation(me: Fighter, target: Fighter | None, name: str) -> float:
