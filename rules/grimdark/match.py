@@ -350,6 +350,8 @@ class _Match:
 
     def usable(self, f: Fighter, name: str, target: Fighter | None) -> bool:
         move = MOVES[name]
+        if move.unconditional:
+            return target is not None or not move.attack
         if f.cooldown.get(name, -1) >= self.turn:
             return False
         if move.asr and (f.as_i < 0 or STATS[f.as_i] != move.stat):

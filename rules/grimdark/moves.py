@@ -66,6 +66,8 @@ class Move:
     uses_as: bool = field(init=False)  # rolls with the active stat
     # Nothing happens at its reveal beyond arming: no cost, rest, AS change or effect.
     plain: bool = field(init=False)
+    # Usable whenever it has a target: nothing to pay, wait for or hold.
+    unconditional: bool = field(init=False)
     # The stat the default heuristic reads: an index of STATS; -1: the active stat.
     score_stat: int = field(init=False)
     # The heuristic's score less the stat: modifier, bonus damage, penalties (orders.py).
@@ -81,6 +83,10 @@ class Move:
         )  # fmt: skip
         active = self.special in ("adjust", "face-off", "shielding", "regenerate", "wrath")
         derived(self, "plain", not any(effects) and not active)
+        needs = self.asr or self.finisher or self.essence or self.quantum or self.cooldown
+        needs = needs or self.special in ("revenge", "last stand", "snap shot")
+        needs = needs or (self.mode == RANGED and self.die < 0)
+        derived(self, "unconditional", not needs)
         stat = self.sets_as or self.stat
         derived(self, "score_stat", STATS.index(stat) if stat in STATS else -1)
         score = self.mod + 0.4 * self.bonus - 0.5 * self.self_penalty
