@@ -329,6 +329,7 @@ class _Match:
     # --- choosing ---------------------------------------------------------------------------
 
     def pick(self, f: Fighter, alive: list[Fighter]) -> None:
+        """His target and his card (or assessing), by his orders; a stunned man picks none."""
         enemies = [o for o in alive if o.side != f.side]
         target = pick_target(f, enemies)
         f.target = target.idx if target is not None else -1
@@ -346,7 +347,7 @@ class _Match:
         else:
             f.card, f.move = name, MOVES[name]
         if not f.move.attack:
-            f.target = -1 if f.move.special != "wrath" else f.target
+            f.target = -1  # a support move targets nobody (Wrath from Beyond hits everyone)
 
     def usable(self, f: Fighter, name: str, target: Fighter | None) -> bool:
         move = MOVES[name]
