@@ -26,8 +26,8 @@ from django.db import DatabaseError, transaction
 
 from arena.book.services import bet_place, book_open
 from arena.models import Bout, Race, RaceEntry, Show
-from arena.rulesets.moritari import adapter as moritari
-from arena.rulesets.moritari.fights import Entrant, fight_add
+from arena.rulesets import plugin_for
+from arena.rulesets.base import NO_MAN_SIDE_ID
 from arena.selectors.fights import is_pair
 from arena.services.shows import bout_add, show_plan
 from economy import accounts
@@ -287,15 +287,12 @@ def _games(loaded: Loaded, data: dict) -> list[tuple[Bout | Race, str, list]]:
 
 
 def _fight(loaded: Loaded, show: Show, spec: dict) -> Bout:
-    """A card's fight of several entrants: each `{"man": name}` or `{"beast": kind, "name":
-    name}`; `caesar_asks` has Caesar's player choose on the bout page."""
-    entrants = [
-        Entrant(gladiator=_named(loaded.men, row["man"], "card", "gladiator"))
-        if "man" in row
-        else Entrant(beast=row["beast"], name=row["name"])
-        for row in spec["fight"]
-    ]
-    return fight_add(show=show, entrants=entrants, caesar_asks=bool(spec.get("caesar_asks")))
+    """A card's fight of several entrants, read by the campaign's ruleset (Moritari: each
+    `{"man": name}` or `{"beast": kind, "name": name}`, and whether Caesar asks)."""
+    plugin = plugin_for(show.campaign.ruleset)
+    return plugin.fight_from_file(
+        show, spec, man=lambda name: _named(loaded.men, name, "card", "gladiator")
+    )
 
 
 def _race(loaded: Loaded, show: Show, spec: dict) -> Race:
@@ -320,8 +317,9 @@ def _fight_sides(bout: Bout) -> dict[str, int]:
     name, or "beasts"."""
     sides: dict[str, int] = {}
     for entry in sorted(bout.entrants, key=lambda entry: entry.pk):
-        if entry.gladiator is None:
-            sides.setdefault(moritari.BEASTS, moritari.BEAST_SIDE_ID)
+        if entry.gladiator is None:  # the side of those who are no man of the campaign
+            no_man_side = plugin_for(bout.show.campaign.ruleset).no_man_side
+            sides.setdefault(no_man_side, NO_MAN_SIDE_ID)
             continue
         first = sides.setdefault(entry.side, entry.gladiator_id)
         sides[entry.gladiator.name] = first

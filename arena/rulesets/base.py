@@ -134,6 +134,7 @@ NO_VERDICT = (
     "A bout of these rules has no editor's decision: the loser's fate is settled on the sand."
 )
 NO_LIVE_ODDS = "There are no live odds for these rules."
+NO_FIGHTS = "These rules put no fight of several entrants on a card."
 NO_RACES = "These rules run no chariot races."
 NO_TABLE_LINE = "The seed's table prices Era bouts (by Melee); open this bout's book on the engine."
 
@@ -298,10 +299,17 @@ class RulesetPlugin:
     # A show's card: the row of a fight of several entrants, and the planner's form that adds
     # one (beside the pair's "Add a pair"); none where the ruleset fights pairs only.
     card_row_template: ClassVar[str] = ""
+    # The side of a fight's entrants who are no man of the campaign (Moritari: the beasts).
+    no_man_side: ClassVar[str] = ""
     card_add_template: ClassVar[str] = ""
 
     def card_add_form(self, show: Any, fighters: Any, data: Any = None) -> Any | None:
         return None
+
+    def fight_from_file(self, show: Any, spec: dict, *, man: Any) -> Bout:
+        """A card's fight of several entrants as a campaign file writes it (`man(name)` finds
+        a man of the file by name)."""
+        raise BoutError(NO_FIGHTS)
 
     def urls(self) -> list[URLPattern]:
         """The pages only this ruleset has, in the arena's namespace."""

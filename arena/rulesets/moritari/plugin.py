@@ -10,6 +10,7 @@ from django.urls import URLPattern, path
 from arena.models import Bout
 from arena.rulesets.base import Fought, RulesetPlugin, Ruling, Stepped
 from arena.rulesets.moritari import adapter, cli, fight_views, forms, pages
+from arena.rulesets.moritari.fights import Entrant, fight_add
 from arena.rulesets.moritari.odds_views import PAGE
 from arena.views.mc_odds import MonteCarloOddsPage
 from ludus.models import Gladiator
@@ -77,6 +78,17 @@ class MoritariPlugin(RulesetPlugin):
 
     def card_add_form(self, show: Any, fighters: Any, data: Any = None) -> Any | None:
         return forms.fight_form_for(show, fighters, data)
+
+    no_man_side: ClassVar[str] = adapter.BEASTS
+
+    def fight_from_file(self, show: Any, spec: dict, *, man: Any) -> Bout:
+        entrants = [
+            Entrant(gladiator=man(row["man"]))
+            if "man" in row
+            else Entrant(beast=row["beast"], name=row["name"])
+            for row in spec["fight"]
+        ]
+        return fight_add(show=show, entrants=entrants, caesar_asks=bool(spec.get("caesar_asks")))
 
     def urls(self) -> list[URLPattern]:
         return [path("shows/<int:show_id>/fights/", fight_views.fight_add_view, name="fight_add")]
