@@ -1,122 +1,22 @@
-"""Odds over many bouts, in chunks, so a long run reports its progress (issue 14).
-
-A run of up to CHUNK bouts is one call of the engine's `bout_odds` with the run's own seed, so
-it gives the figures of `manage.py bout_odds` for that seed. A longer run is cut into chunks of
-CHUNK bouts, each drawn from its own seed (the run's seed's generator gives them, in order), and
-the counts are added up: the same seed gives the same figures on every machine, the page's and
-the worker's alike. A run longer than BACKGROUND_ABOVE bouts is not waited for by the page: it is
-a background job (`odds_job_start`), whose task (arena.tasks.bout_odds_job) runs it here.
-"""
+"""The odds runs of every ruleset in the background: one queue of jobs per campaign and kind
+(each ruleset's odds page names its kind), at most MAX_WAITING waiting at once, a repeated ask
+queued once. The task that runs a job is arena.tasks.odds_job."""
 
 from __future__ import annotations
 
-import dataclasses
-import random
-from collections.abc import Callable
-
 from django.db import transaction
 
-from arena.rulesets.era.adapter import OddsResult, bout_odds
-from arena.selectors.pages import odds_setup
-from ludus.models import Campaign, Gladiator, Job
+from ludus.models import Campaign, Job
 from ludus.services.jobs import JobError, job_start
 
-CHUNK = 10_000
-BACKGROUND_ABOVE = 20_000  # bouts: about a second of the engine; more runs in the background
 MAX_WAITING = 3  # unfinished odds jobs a campaign may have at once: the worker is shared
-KIND = "bout_odds"
-SUMMED = ("bouts", "a_wins", "b_wins", "draws", "loser_missio", "loser_editor_choice")
-SUMMED += ("sword_called", "sword_given", "killed", "total_rounds")
-
-Progress = Callable[[int], None]
 
 
-def chunks(bouts: int, seed: int) -> list[tuple[int, int]]:
-    """(bouts, seed) of each chunk of a run."""
-    if bouts <= CHUNK:
-        return [(bouts, seed)]
-    master = random.Random(seed)
-    sizes = [CHUNK] * (bouts // CHUNK) + ([bouts % CHUNK] if bouts % CHUNK else [])
-    return [(size, master.getrandbits(64)) for size in sizes]
-
-
-def merged(parts: list[OddsResult], *, seed: int) -> OddsResult:
-    """One result of several chunks' counts (the run's seed, the engine reading they share)."""
-    totals = {name: sum(getattr(part, name) for part in parts) for name in SUMMED}
-    return dataclasses.replace(parts[0], seed=seed, **totals)
-
-
-def odds_in_chunks(setup, *, bouts: int, seed: int, progress: Progress | None = None):
-    parts, done = [], 0
-    for size, chunk_seed in chunks(bouts, seed):
-        parts.append(bout_odds(setup, bouts=size, seed=chunk_seed))
-        done += size
-        if progress is not None:
-            progress(done)
-    return merged(parts, seed=seed)
-
-
-def result_data(result: OddsResult) -> dict:
-    """A result as the job keeps it (JSON), and back (`result_from`)."""
-    return dataclasses.asdict(result)
-
-
-def result_from(data: dict) -> OddsResult:
-    return OddsResult(**data)
-
-
-@dataclasses.dataclass(frozen=True)
-class OddsAsk:
-    """What a member asked the odds of (the odds form's cleaned data, without the men's
-    private orders: the orders are presets)."""
-
-    fighter_a: Gladiator
-    fighter_b: Gladiator
-    orders_a: str
-    orders_b: str
-    venue: str
-    favor_a: int | None
-    favor_b: int | None
-    bouts: int
-    seed: int
-
-    def setup(self):
-        return odds_setup(
-            fighter_a=self.fighter_a,
-            fighter_b=self.fighter_b,
-            orders_a=self.orders_a,
-            orders_b=self.orders_b,
-            venue=self.venue,
-            favor_a=self.favor_a,
-            favor_b=self.favor_b,
-        )
-
-    def params(self) -> dict:
-        data = dataclasses.asdict(self)
-        data["fighter_a"], data["fighter_b"] = self.fighter_a.pk, self.fighter_b.pk
-        return data
-
-    @classmethod
-    def from_params(cls, campaign: Campaign, params: dict) -> OddsAsk:
-        men = Gladiator.objects.filter(campaign=campaign)
-        data = dict(params)
-        data["fighter_a"] = men.get(pk=params["fighter_a"])
-        data["fighter_b"] = men.get(pk=params["fighter_b"])
-        return cls(**data)
-
-    @property
-    def title(self) -> str:
-        return (
-            f"{self.fighter_a.name} v {self.fighter_b.name}: {self.bouts:,} bouts, seed {self.seed}"
-        )
-
-
-def odds_job_start(*, campaign: Campaign, ask, task, user=None, kind: str = KIND) -> Job:
-    """Queue the odds of `ask` (an OddsAsk, or another ruleset's ask of that shape: `setup`,
-    `params`, `title`, `bouts`) as a background job of `kind`. The setup is built first, so a
-    matchup the engine refuses is refused here, at once, and queues nothing. The same ask still
-    waiting is that job (a repeated click queues once), and a campaign has at most MAX_WAITING
-    waiting."""
+def odds_job_start(*, campaign: Campaign, ask, task, user=None, kind: str) -> Job:
+    """Queue the odds of `ask` (a ruleset's ask: `setup`, `params`, `title`, `bouts`) as a
+    background job of `kind`. The setup is built first, so a matchup the engine refuses is
+    refused here, at once, and queues nothing. The same ask still waiting is that job (a
+    repeated click queues once), and a campaign has at most MAX_WAITING waiting."""
     ask.setup()
     params = ask.params()
     with transaction.atomic():
@@ -144,6 +44,6 @@ def odds_job_start(*, campaign: Campaign, ask, task, user=None, kind: str = KIND
         )
 
 
-def odds_jobs(campaign: Campaign, kind: str = KIND):
+def odds_jobs(campaign: Campaign, kind: str):
     """The campaign's odds runs of `kind` in the background, the latest first."""
     return Job.objects.filter(campaign=campaign, kind=kind)

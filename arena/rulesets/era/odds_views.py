@@ -24,17 +24,16 @@ from django.urls import reverse
 
 from arena.forms import MAX_ODDS_BOUTS, OddsForm, PoolForm
 from arena.rulesets.era.adapter import Pool, distribution, exact_engine
-from arena.selectors.pages import campaign_fighters
-from arena.services.odds_runs import (
+from arena.rulesets.era.odds import (
     BACKGROUND_ABOVE,
+    KIND,
     OddsAsk,
     odds_in_chunks,
-    odds_job_start,
-    odds_jobs,
     result_data,
     result_from,
 )
-from arena.services.odds_runs import KIND as ODDS_KIND
+from arena.selectors.pages import campaign_fighters
+from arena.services.odds_runs import odds_job_start, odds_jobs
 from arena.tasks import odds_job as odds_task
 from arena.views.mc_odds import MonteCarloOddsPage
 from economy.odds_lines import OddsError, nearest_odds
@@ -54,7 +53,7 @@ def _context(access: Access, **extra) -> dict:
         "pool_form": PoolForm(),
         "result": None,
         "pool_result": None,
-        "jobs": odds_jobs(access.campaign)[:RECENT_JOBS],
+        "jobs": odds_jobs(access.campaign, KIND)[:RECENT_JOBS],
         "background_above": BACKGROUND_ABOVE,
     }
     context.update(extra)
@@ -188,7 +187,7 @@ def odds_run(request: HttpRequest) -> HttpResponse:
             return _answer(request, access, form=form, result=_exact_result(ask, exact))
         if ask.bouts > BACKGROUND_ABOVE:
             job = odds_job_start(
-                campaign=access.campaign, ask=ask, task=odds_task, user=request.user
+                campaign=access.campaign, ask=ask, task=odds_task, user=request.user, kind=KIND
             )
         else:
             setup = ask.setup()
@@ -257,11 +256,11 @@ class EraOddsPage(MonteCarloOddsPage):
     exact odds. It answers the three addresses itself (the exact run has no Monte Carlo
     shape); its background runs are the shared job's (`run_job`)."""
 
-    kind = ODDS_KIND
+    kind = KIND
     job_refusals = (Refusal, RulesError, ValueError)
 
     def jobs(self, campaign: Campaign):
-        return odds_jobs(campaign)
+        return odds_jobs(campaign, KIND)
 
     def odds_page(self, request: HttpRequest) -> HttpResponse:
         return odds(request)

@@ -5,9 +5,10 @@ its progress on the job's row."""
 import pytest
 from django.core.management import call_command
 
+from arena.rulesets.era import odds as odds_runs
 from arena.rulesets.era.adapter import bout_odds
-from arena.services import odds_runs
-from arena.services.odds_runs import OddsAsk, chunks, odds_in_chunks, odds_job_start
+from arena.rulesets.era.odds import KIND, OddsAsk, chunks, odds_in_chunks
+from arena.services.odds_runs import odds_job_start
 from arena.tasks import odds_job
 from ludus.limits import OutOfRange
 from ludus.models import Job
@@ -66,7 +67,7 @@ def test_the_worker_runs_a_queued_job_to_its_end(
 ):
     monkeypatch.setattr(odds_runs, "CHUNK", 100)
     with django_capture_on_commit_callbacks(execute=True):
-        job = odds_job_start(campaign=cast.campaign, ask=_ask(cast), task=odds_job)
+        job = odds_job_start(campaign=cast.campaign, ask=_ask(cast), task=odds_job, kind=KIND)
     assert Job.objects.get(pk=job.pk).status == Job.Status.QUEUED
 
     call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
@@ -81,7 +82,7 @@ def test_the_worker_runs_a_queued_job_to_its_end(
 @pytest.mark.django_db(transaction=True)
 def test_a_job_whose_man_is_gone_fails_with_a_reason(cast, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        job = odds_job_start(campaign=cast.campaign, ask=_ask(cast), task=odds_job)
+        job = odds_job_start(campaign=cast.campaign, ask=_ask(cast), task=odds_job, kind=KIND)
     job.params = {**job.params, "fighter_b": cast.bithys.pk + 10_000}
     job.save(update_fields=["params"])
     call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
@@ -91,7 +92,7 @@ def test_a_job_whose_man_is_gone_fails_with_a_reason(cast, django_capture_on_com
 
 def test_a_job_of_no_bouts_is_refused_and_queues_nothing(cast, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True), pytest.raises(OutOfRange, match="total"):
-        odds_job_start(campaign=cast.campaign, ask=_ask(cast, bouts=0), task=odds_job)
+        odds_job_start(campaign=cast.campaign, ask=_ask(cast, bouts=0), task=odds_job, kind=KIND)
     assert not Job.objects.exists()
 
 

@@ -6,8 +6,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from arena.services import odds_runs
-from arena.services.odds_runs import MAX_WAITING, OddsAsk, odds_in_chunks
+from arena.rulesets.era import odds as odds_runs
+from arena.rulesets.era.odds import OddsAsk, odds_in_chunks
+from arena.services.odds_runs import MAX_WAITING
 from ludus.models import Job
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
