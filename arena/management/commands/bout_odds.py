@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from arena.cli import one_line_errors
 from arena.rulesets import plugin_for, plugins
-from arena.rulesets.era.management.commands.dice import one_line_errors
 from ludus.models import default_ruleset
 
 FOREIGN_OPTION = "--{option} is for --ruleset {key}"

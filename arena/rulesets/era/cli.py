@@ -34,6 +34,7 @@ from dataclasses import replace
 
 from django.core.management.base import CommandError, CommandParser
 
+from arena.cli import SEED_RANGE, option_error
 from arena.rulesets.era.adapter import (
     CHARACTERISTICS,
     PRESETS,
@@ -45,7 +46,6 @@ from arena.rulesets.era.adapter import (
     odds_engine,
     orders_by_name,
 )
-from arena.rulesets.era.management.commands.dice import SEED_RANGE, option_error
 from rules.core.errors import RulesError, check_range
 
 ENGINE_VERSION, ENGINE_VERSIONS = engine.ENGINE_VERSION, engine.ENGINE_VERSIONS

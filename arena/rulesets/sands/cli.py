@@ -24,7 +24,7 @@ import json
 
 from django.core.management.base import CommandError, CommandParser
 
-from arena.rulesets.era.management.commands.dice import SEED_RANGE, option_error
+from arena.cli import SEED_RANGE, option_error
 from arena.rulesets.sands import odds_adapter as sands
 from rules.core.errors import RulesError, check_range
 

@@ -13,8 +13,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from arena.cli import SEED_RANGE, one_line_errors, option_error
 from arena.rulesets.era.adapter import race_engine
-from arena.rulesets.era.management.commands.dice import SEED_RANGE, one_line_errors, option_error
 from rules.core.errors import RulesError, check_range
 
 LEGS, MAX_DRIVERS, Driver, RaceOdds = (
