@@ -6,25 +6,21 @@ from django import forms
 
 from arena.models import Bout, Show, Venue
 from arena.rulesets import plugin_for
-from arena.rulesets.era.adapter import MAX_DICE_PER_KIND, PRESETS
 from ludus.forms import HistoryMarkField, OnceKeyField, QuickSelect, StateField, gladiator_rows
 from ludus.history import mark
-from ludus.limits import MAX_DAY, MAX_SEED, MAX_YEAR, MIN_DAY, MIN_YEAR, bounded_integer
+from ludus.limits import MAX_DAY, MAX_YEAR, MIN_DAY, MIN_YEAR, bounded_integer
 from ludus.models import Editor, Gladiator
 from ludus.picker import share_reads
 
-# A run longer than arena.services.odds_runs.BACKGROUND_ABOVE is a background job with a
-# progress bar; this bounds what one member can ask the worker for.
-MAX_ODDS_BOUTS = 1_000_000
-DEFAULT_ODDS_BOUTS = 2_000
-ODDS_BOUTS_TOO_MANY = (
-    f"At most {MAX_ODDS_BOUTS:,} bouts per run. Use the odds management command for larger runs."
-)
 SAME_FIGHTER = "A gladiator cannot fight himself: choose two different men."
 
-ORDERS_CHOICES = [(name, name.replace("-", " ").capitalize()) for name in PRESETS]
 FIRST_CHOICES = [("random", "Decided at even odds"), ("a", "First fighter"), ("b", "Second")]
 FAVOR_CHOICES = [("", "By his record here")] + [(str(n), str(n)) for n in range(7)]
+
+
+def orders_choices(presets) -> list[tuple[str, str]]:
+    """A ruleset's order presets as a select's choices ("cautious" -> "Cautious")."""
+    return [(name, name.replace("-", " ").capitalize()) for name in presets]
 
 
 class CampaignForm(forms.Form):
@@ -92,8 +88,9 @@ class GladiatorPairForm(CampaignForm):
     fighter_b = forms.ModelChoiceField(
         queryset=Gladiator.objects.none(), label="Second fighter", widget=QuickSelect
     )
-    orders_a = forms.ChoiceField(choices=ORDERS_CHOICES, initial="cautious", label="His orders")
-    orders_b = forms.ChoiceField(choices=ORDERS_CHOICES, initial="cautious", label="His orders")
+    # The campaign's ruleset's orders (its plug-in's presets), the first the default.
+    orders_a = forms.ChoiceField(choices=(), label="His orders")
+    orders_b = forms.ChoiceField(choices=(), label="His orders")
 
     def __init__(self, *args, campaign, fighters=None, **kwargs):
         super().__init__(*args, campaign=campaign, **kwargs)
@@ -108,6 +105,10 @@ class GladiatorPairForm(CampaignForm):
             field.label_from_instance = _fighter_label
             field.widget.rows = _fighter_options  # read as values (issue 14)
         share_reads(self, "fighter_a", "fighter_b")  # one read for both selects
+        presets = plugin_for(campaign.ruleset).presets
+        for name in ("orders_a", "orders_b"):
+            self.fields[name].choices = orders_choices(presets)
+            self.fields[name].initial = presets[0] if presets else None
 
     def clean(self):
         data = super().clean()
@@ -170,7 +171,7 @@ class BoutAddForm(GladiatorPairForm):
         # The orders, the choices the table may take and whether a man may declare cuts are
         # the campaign ruleset's (Sands names its own: each turn's orders).
         plugin = plugin_for(self.campaign.ruleset)
-        orders = [(name, name.replace("-", " ").capitalize()) for name in plugin.presets]
+        orders = orders_choices(plugin.presets)
         for name in ("orders_a", "orders_b"):
             self.fields[name].choices = [("", "His standing orders")] + orders
             self.fields[name].initial = ""
@@ -185,77 +186,6 @@ class BoutAddForm(GladiatorPairForm):
         data = super().clean()
         data.setdefault("cut_a", False)
         data.setdefault("cut_b", False)
-        return data
-
-
-ODDS_METHODS = [("exact", "Exact (the Markov chain)"), ("monte-carlo", "Simulated (Monte Carlo)")]
-
-
-class OddsForm(GladiatorPairForm):
-    favor_a = forms.TypedChoiceField(
-        choices=FAVOR_CHOICES, coerce=int, empty_value=None, required=False, label="Crowd Favor"
-    )
-    favor_b = forms.TypedChoiceField(
-        choices=FAVOR_CHOICES, coerce=int, empty_value=None, required=False, label="Crowd Favor"
-    )
-    venue = forms.ChoiceField(
-        choices=Venue.choices,
-        initial=Venue.FORUM_ROMANUM,
-        help_text="Where they fight: a man Known in the city starts at Crowd Favor 3.",
-    )
-    method = forms.ChoiceField(
-        choices=ODDS_METHODS,
-        initial="exact",
-        required=False,  # a tab from before the choice existed asks for exact
-        help_text="Exact: the bout as a Markov chain, at once, to the last decimal. Simulated: "
-        "the engine fights it the number of bouts below.",
-    )
-    bouts = forms.IntegerField(
-        min_value=100,
-        initial=DEFAULT_ODDS_BOUTS,
-        help_text=f"Simulated bouts, 100 to {MAX_ODDS_BOUTS:,}; a long run goes on in the "
-        "background with a progress bar.",
-    )
-    seed = bounded_integer(
-        label="Seed", low=0, high=MAX_SEED, required=False, help_text="Blank: a fresh seed."
-    )
-
-    def clean_bouts(self):
-        bouts = self.cleaned_data["bouts"]
-        if bouts > MAX_ODDS_BOUTS:
-            raise forms.ValidationError(ODDS_BOUTS_TOO_MANY)
-        return bouts
-
-
-def _dice_field(label: str, initial: int = 0) -> forms.IntegerField:
-    return bounded_integer(
-        label=label, low=0, high=MAX_DICE_PER_KIND, initial=initial, required=False
-    )
-
-
-class PoolForm(forms.Form):
-    """One check pool, for its exact odds."""
-
-    mastery = _dice_field("Mastery (d12)", 1)
-    ability = _dice_field("Ability (d8)", 1)
-    boon = _dice_field("Boon (d6)")
-    crisis = _dice_field("Crisis (d12)")
-    trial = _dice_field("Trial (d8)", 3)
-    bane = _dice_field("Bane (d6)")
-
-    # The figures come from one-figure marginals (rules.era.dice), milliseconds for any pool:
-    # 20 dice in all keeps the page's chart of net Successes readable.
-    MAX_TOTAL = 20
-    TOO_MANY = f"At most {MAX_TOTAL} dice in one pool for exact odds."
-
-    def clean(self):
-        data = super().clean()
-        for key in ("mastery", "ability", "boon", "crisis", "trial", "bane"):
-            data[key] = data.get(key) or 0
-        if sum(data[k] for k in ("mastery", "ability", "boon", "crisis", "trial", "bane")) > (
-            self.MAX_TOTAL
-        ):
-            raise forms.ValidationError(self.TOO_MANY)
         return data
 
 

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from arena.book.services import book_open
-from arena.forms import MAX_ODDS_BOUTS
 from arena.models import Race, Show
+from arena.rulesets.era.forms import MAX_ODDS_BOUTS
 from arena.services.sharing import share_link_create
 from desk.services.invitations import invitation_create
 from economy import accounts

@@ -22,8 +22,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from arena.forms import MAX_ODDS_BOUTS, OddsForm, PoolForm
 from arena.rulesets.era.adapter import Pool, distribution, exact_engine
+from arena.rulesets.era.forms import MAX_ODDS_BOUTS, OddsForm, PoolForm
 from arena.rulesets.era.odds import (
     BACKGROUND_ABOVE,
     KIND,
