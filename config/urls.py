@@ -3,6 +3,8 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from arena.rulesets import plugins
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     # Browsers ask for /favicon.ico whatever the page links; the icon is static/favicon.svg.
@@ -14,7 +16,12 @@ urlpatterns = [
     path("", include("ludus.urls")),
     path("", include("desk.urls")),
     path("c/<int:campaign_id>/arena/", include("arena.urls")),
-    path("c/<int:campaign_id>/circus/", include("arena.rulesets.era.circus.urls")),
+    # The sections of a campaign only a ruleset has (the Era's Circus), from its plug-in.
+    *(
+        path(f"c/<int:campaign_id>/{prefix}/", include(urlconf))
+        for plugin in plugins()
+        for prefix, urlconf in plugin.campaign_sections
+    ),
     path("c/<int:campaign_id>/money/", include("desk.urls_money")),
     path("c/<int:campaign_id>/bets/", include("arena.book.urls")),
 ]

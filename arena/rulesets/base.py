@@ -311,6 +311,9 @@ class RulesetPlugin:
         a man of the file by name)."""
         raise BoutError(NO_FIGHTS)
 
+    # Sections of a campaign only this ruleset has: (its address under c/<id>/, its URLconf).
+    campaign_sections: ClassVar[tuple[tuple[str, str], ...]] = ()
+
     def urls(self) -> list[URLPattern]:
         """The pages only this ruleset has, in the arena's namespace."""
         return []

@@ -31,6 +31,9 @@ class EraPlugin(RulesetPlugin):
     table_line: ClassVar[bool] = True
     has_live_odds: ClassVar[bool] = True
     has_races: ClassVar[bool] = True
+    campaign_sections: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("circus", "arena.rulesets.era.circus.urls"),
+    )
     demo_file: ClassVar[str] = "demo.json"
     demo_name: ClassVar[str] = "Capua and Rome, 50 BC"
 
