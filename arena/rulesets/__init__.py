@@ -47,7 +47,7 @@ def has_plugin(key: object) -> bool:
 def is_served(key: object) -> bool:
     """A campaign can be played under `key` here: its engine is registered (rules.core.registry)
     and so is its plug-in; only those are offered for a new campaign."""
-    return is_playable(key) and has_plugin(key)
+    return isinstance(key, str) and is_playable(key) and has_plugin(key)
 
 
 def plugin_for(key: str) -> RulesetPlugin:

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from arena.models import Bout
     from ludus.models import Gladiator
 
+# A bout's stored inputs, an answer or a result as JSON: what the engine reads and writes.
+Data = dict[str, Any]
+
 # A book's side that no man of the campaign names (the beasts of a skirmish): a side of men is
 # named by its (first) man's id, which is never 0.
 NO_MAN_SIDE_ID = 0
@@ -82,8 +85,8 @@ class Fought:
     """
 
     engine_version: str
-    decisions: list[dict]
-    events: list[dict]
+    decisions: list[Data]
+    events: list[Data]
     rounds: int
     finished: bool
     entrants: tuple[EntrantEnd, ...]
@@ -104,8 +107,8 @@ class Stepped:
     each entry by its BoutEntry pk in `entry_standings` instead (a side cannot name them)."""
 
     rounds: int
-    decisions: list[dict]
-    events: list[dict]
+    decisions: list[Data]
+    events: list[Data]
     standings: dict[str, int]
     entry_standings: dict[int, int] = field(default_factory=dict)
 
@@ -117,9 +120,9 @@ class Ruling:
     crowd_call: str  # "release", "divided" or "sword"
     act: str  # "missio" or "sword"
     dignitas_change: int  # what defying the crowd cost him (0 or -1)
-    appeal: dict | None = None
+    appeal: Data | None = None
     appeal_success: bool | None = None
-    extra: dict = field(default_factory=dict)
+    extra: Data = field(default_factory=dict)
 
 
 # --- the plug-in -------------------------------------------------------------------------------
@@ -182,15 +185,15 @@ class RulesetPlugin:
         """Whether a man carrying these Wounds is too hurt to be sent out."""
         return wounds >= wound_points
 
-    def setup_data(self, bout: Bout) -> dict:
+    def setup_data(self, bout: Bout) -> Data:
         """The bout's inputs as stored on it when it is first fought."""
         raise NotImplementedError
 
-    def decision_data(self, decisions: Sequence[Any]) -> list[dict]:
+    def decision_data(self, decisions: Sequence[Any]) -> list[Data]:
         """The answers as the bout keeps them, each checked by the engine."""
         raise NotImplementedError
 
-    def fight(self, bout: Bout, decisions: list[dict], rounds: int | None = None) -> Fought:
+    def fight(self, bout: Bout, decisions: list[Data], rounds: int | None = None) -> Fought:
         """Play the bout from its seed with these answers (to its end, or `rounds` more)."""
         raise NotImplementedError
 
@@ -198,7 +201,7 @@ class RulesetPlugin:
         """The choice the bout waits for, if any."""
         raise NotImplementedError
 
-    def pending_default(self, bout: Bout) -> dict:
+    def pending_default(self, bout: Bout) -> Data:
         """What the orders would answer to the pending choice."""
         raise NotImplementedError
 
@@ -245,7 +248,7 @@ class RulesetPlugin:
             raise BoutError(ENGINE_REFUSED.format(error=error)) from error
         return self.stepped(bout, before, self.decisions_used(before, decisions))
 
-    def replay_to(self, bout: Bout, decisions: list[dict], steps: int) -> Any:
+    def replay_to(self, bout: Bout, decisions: list[Data], steps: int) -> Any:
         """The engine's state of the bout played with `decisions`, stopped after `steps`."""
         raise NotImplementedError
 
@@ -253,11 +256,11 @@ class RulesetPlugin:
         """The step of the choice a replay stopped for (None: it did not stop for one)."""
         raise NotImplementedError
 
-    def decisions_used(self, replayed: Any, decisions: list[dict]) -> list[dict]:
+    def decisions_used(self, replayed: Any, decisions: list[Data]) -> list[Data]:
         """The answers a replay used, of those it was given."""
         raise NotImplementedError
 
-    def stepped(self, bout: Bout, replayed: Any, decisions: list[dict]) -> Stepped:
+    def stepped(self, bout: Bout, replayed: Any, decisions: list[Data]) -> Stepped:
         """The step back as the undo service writes it."""
         raise NotImplementedError
 
@@ -306,7 +309,7 @@ class RulesetPlugin:
     def card_add_form(self, show: Any, fighters: Any, data: Any = None) -> Any | None:
         return None
 
-    def fight_from_file(self, show: Any, spec: dict, *, man: Any) -> Bout:
+    def fight_from_file(self, show: Any, spec: Data, *, man: Any) -> Bout:
         """A card's fight of several entrants as a campaign file writes it (`man(name)` finds
         a man of the file by name)."""
         raise BoutError(NO_FIGHTS)

@@ -106,6 +106,7 @@ def match_outcome(setup: match.Setup, result: match.MatchResult) -> Outcome:
 class GrimdarkRuleset:
     key: ClassVar[str] = "grimdark"
     name: ClassVar[str] = "Grimdark Gladiators (seed 003)"
+    title: ClassVar[str] = "Grimdark Gladiators"
     engine_version: ClassVar[str] = match.ENGINE_VERSION
     engine_versions: ClassVar[tuple[str, ...]] = (match.ENGINE_VERSION,)
     sheet_type: ClassVar[type[Sheet]] = GrimdarkSheet

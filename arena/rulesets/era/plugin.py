@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from django.urls import URLPattern, path
 
 from arena.models import Bout
-from arena.rulesets.base import Fought, RulesetPlugin, Ruling, Stepped
+from arena.rulesets.base import Data, Fought, RulesetPlugin, Ruling, Stepped
 from arena.rulesets.era import adapter, cli, odds_views
 from arena.views.mc_odds import MonteCarloOddsPage
 from ludus.models import Gladiator
@@ -42,19 +42,19 @@ class EraPlugin(RulesetPlugin):
     def incapacitated(self, wounds: int, wound_points: int) -> bool:
         return adapter.incapacitated(wounds, wound_points)
 
-    def setup_data(self, bout: Bout) -> dict:
+    def setup_data(self, bout: Bout) -> Data:
         return adapter.setup_data(bout)
 
-    def decision_data(self, decisions: Any) -> list[dict]:
+    def decision_data(self, decisions: Any) -> list[Data]:
         return adapter.decision_data(decisions)
 
-    def fight(self, bout: Bout, decisions: list[dict], rounds: int | None = None) -> Fought:
+    def fight(self, bout: Bout, decisions: list[Data], rounds: int | None = None) -> Fought:
         return adapter.fight(bout, decisions, rounds)
 
     def bout_pending(self, bout: Bout) -> Any | None:
         return adapter.bout_pending(bout)
 
-    def pending_default(self, bout: Bout) -> dict:
+    def pending_default(self, bout: Bout) -> Data:
         return adapter.pending_default(bout)
 
     def choice_costs(self, bout: Bout) -> dict[str, str]:
@@ -93,14 +93,14 @@ class EraPlugin(RulesetPlugin):
         return adapter.engine_chances(bout)
 
     # One step back: replayed to a round; the answers the engine used are counted by it.
-    def replay_to(self, bout: Bout, decisions: list[dict], steps: int) -> Any:
+    def replay_to(self, bout: Bout, decisions: list[Data], steps: int) -> Any:
         return adapter.replay(bout, decisions=decisions, max_rounds=steps)
 
     def pending_step(self, replayed: Any) -> int | None:
         return None if replayed.pending is None else replayed.pending.round
 
-    def decisions_used(self, replayed: Any, decisions: list[dict]) -> list[dict]:
+    def decisions_used(self, replayed: Any, decisions: list[Data]) -> list[Data]:
         return decisions[: replayed.decisions_used]
 
-    def stepped(self, bout: Bout, replayed: Any, decisions: list[dict]) -> Stepped:
+    def stepped(self, bout: Bout, replayed: Any, decisions: list[Data]) -> Stepped:
         return adapter.stepped(replayed, decisions)

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from django.urls import URLPattern, path
 
 from arena.models import Bout
-from arena.rulesets.base import Fought, RulesetPlugin, Ruling, Stepped
+from arena.rulesets.base import Data, Fought, RulesetPlugin, Ruling, Stepped
 from arena.rulesets.moritari import adapter, cli, fight_views, forms, pages
 from arena.rulesets.moritari.fights import Entrant, fight_add
 from arena.rulesets.moritari.odds_views import PAGE
@@ -30,19 +30,19 @@ class MoritariPlugin(RulesetPlugin):
     def incapacitated(self, wounds: int, wound_points: int) -> bool:
         return adapter.incapacitated(wounds, wound_points)
 
-    def setup_data(self, bout: Bout) -> dict:
+    def setup_data(self, bout: Bout) -> Data:
         return adapter.setup_data(bout)
 
-    def decision_data(self, decisions: Any) -> list[dict]:
+    def decision_data(self, decisions: Any) -> list[Data]:
         return adapter.decision_data(decisions)
 
-    def fight(self, bout: Bout, decisions: list[dict], rounds: int | None = None) -> Fought:
+    def fight(self, bout: Bout, decisions: list[Data], rounds: int | None = None) -> Fought:
         return adapter.fight(bout, decisions, rounds)
 
     def bout_pending(self, bout: Bout) -> Any | None:
         return adapter.bout_pending(bout)
 
-    def pending_default(self, bout: Bout) -> dict:
+    def pending_default(self, bout: Bout) -> Data:
         return adapter.pending_default(bout)
 
     def live_odds(self, bout: Bout) -> Any:
@@ -61,16 +61,16 @@ class MoritariPlugin(RulesetPlugin):
         return adapter.book_sides(bout, fights=fights, seed=seed)
 
     # One step back: replayed to a turn; the engine keeps the answers it used.
-    def replay_to(self, bout: Bout, decisions: list[dict], steps: int) -> Any:
+    def replay_to(self, bout: Bout, decisions: list[Data], steps: int) -> Any:
         return adapter.replay(bout, decisions=decisions, turns=steps)
 
     def pending_step(self, replayed: Any) -> int | None:
         return None if replayed.pending is None else replayed.pending.round
 
-    def decisions_used(self, replayed: Any, decisions: list[dict]) -> list[dict]:
+    def decisions_used(self, replayed: Any, decisions: list[Data]) -> list[Data]:
         return decisions
 
-    def stepped(self, bout: Bout, replayed: Any, decisions: list[dict]) -> Stepped:
+    def stepped(self, bout: Bout, replayed: Any, decisions: list[Data]) -> Stepped:
         return adapter.stepped(bout, replayed)
 
     card_row_template: ClassVar[str] = "arena/moritari/partials/card_row.html"
@@ -81,14 +81,17 @@ class MoritariPlugin(RulesetPlugin):
 
     no_man_side: ClassVar[str] = adapter.BEASTS
 
-    def fight_from_file(self, show: Any, spec: dict, *, man: Any) -> Bout:
+    def fight_from_file(self, show: Any, spec: Data, *, man: Any) -> Bout:
         entrants = [
             Entrant(gladiator=man(row["man"]))
             if "man" in row
             else Entrant(beast=row["beast"], name=row["name"])
             for row in spec["fight"]
         ]
-        return fight_add(show=show, entrants=entrants, caesar_asks=bool(spec.get("caesar_asks")))
+        bout: Bout = fight_add(
+            show=show, entrants=entrants, caesar_asks=bool(spec.get("caesar_asks"))
+        )
+        return bout
 
     def urls(self) -> list[URLPattern]:
         return [path("shows/<int:show_id>/fights/", fight_views.fight_add_view, name="fight_add")]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from arena.models import Bout
-from arena.rulesets.base import Fought, RulesetPlugin, Ruling, Stepped, Words
+from arena.rulesets.base import Data, Fought, RulesetPlugin, Ruling, Stepped, Words
 from arena.rulesets.sands import adapter, cli, pages
 from arena.rulesets.sands.odds_views import PAGE
 from arena.views.mc_odds import MonteCarloOddsPage
@@ -31,19 +31,19 @@ class SandsPlugin(RulesetPlugin):
     def incapacitated(self, wounds: int, wound_points: int) -> bool:
         return adapter.incapacitated(wounds, wound_points)
 
-    def setup_data(self, bout: Bout) -> dict:
+    def setup_data(self, bout: Bout) -> Data:
         return adapter.setup_data(bout)
 
-    def decision_data(self, decisions: Any) -> list[dict]:
+    def decision_data(self, decisions: Any) -> list[Data]:
         return adapter.decision_data(decisions)
 
-    def fight(self, bout: Bout, decisions: list[dict], rounds: int | None = None) -> Fought:
+    def fight(self, bout: Bout, decisions: list[Data], rounds: int | None = None) -> Fought:
         return adapter.fight(bout, decisions, rounds)
 
     def bout_pending(self, bout: Bout) -> Any | None:
         return adapter.bout_pending(bout)
 
-    def pending_default(self, bout: Bout) -> dict:
+    def pending_default(self, bout: Bout) -> Data:
         return adapter.pending_default(bout)
 
     def live_odds(self, bout: Bout) -> Any:
@@ -59,17 +59,17 @@ class SandsPlugin(RulesetPlugin):
         return adapter.engine_chances(bout)
 
     # One step back: replayed to a turn; the answers used are the turns' orders in the log.
-    def replay_to(self, bout: Bout, decisions: list[dict], steps: int) -> Any:
+    def replay_to(self, bout: Bout, decisions: list[Data], steps: int) -> Any:
         return adapter.replay(bout, decisions, steps)
 
     def pending_step(self, replayed: Any) -> int | None:
         return None if replayed.pending is None else replayed.pending.round
 
-    def decisions_used(self, replayed: Any, decisions: list[dict]) -> list[dict]:
+    def decisions_used(self, replayed: Any, decisions: list[Data]) -> list[Data]:
         used = sum(1 for event in replayed.events if event["kind"] == "orders")
         return decisions[:used]
 
-    def stepped(self, bout: Bout, replayed: Any, decisions: list[dict]) -> Stepped:
+    def stepped(self, bout: Bout, replayed: Any, decisions: list[Data]) -> Stepped:
         return adapter.stepped(replayed, decisions)
 
     @property
