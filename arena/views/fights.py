@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from arena.forms_fights import FightAddForm, fight_form_for
 from arena.selectors.pages import fit_for_card
 from arena.services.fights import FightError, fight_add
-from arena.views.shows import _get_show, _show_context, _show_page
+from arena.views.shows import _get_show, _show_context, _show_page, say_book_opened
 from economy.ledger import LedgerError
 from economy.services.hire import hire_contract_create
 from ludus.access import campaign_view
@@ -63,6 +63,7 @@ def fight_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> Http
             form.add_error(None, str(error))
         else:
             messages.success(request, FIGHT_ADDED.format(fight=bout))
+            say_book_opened(request, bout)
             for hire in hires:
                 messages.info(
                     request,
