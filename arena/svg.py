@@ -7,6 +7,7 @@ Colours are attributes, not classes, so a chart reads the same in any stylesheet
 
 from __future__ import annotations
 
+import colorsys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -181,8 +182,26 @@ def outcome_bars(bars: Sequence[Bar], *, title: str = "Outcomes") -> SafeString:
     return mark_safe("".join(parts))
 
 
-# A palette for many lines at once (the money of each party); it cycles past its end.
+# A palette for many lines at once (the money of each party): these first, then `palette`
+# draws more, so no two lines or bars of one chart share a colour.
 PALETTE = ("#a33a2c", "#2b5d8c", "#4c7a34", "#b07a1f", "#6b4c8a", "#2f7f7a", "#8c5a3c", "#555")
+GOLDEN_ANGLE = 137.508  # degrees: each next hue as far as can be from all the hues before it
+
+
+def palette(count: int) -> list[str]:
+    """`count` colours, all different: PALETTE's, then hues a golden angle apart, at three
+    lightnesses in turn (dark enough to read on the page's paper)."""
+    colours = list(PALETTE[:count])
+    n = 0
+    while len(colours) < count:
+        hue = (n * GOLDEN_ANGLE) % 360 / 360
+        lightness = (0.32, 0.42, 0.52)[n % 3]
+        red, green, blue = colorsys.hls_to_rgb(hue, lightness, 0.55)
+        colour = f"#{round(red * 255):02x}{round(green * 255):02x}{round(blue * 255):02x}"
+        if colour not in colours:
+            colours.append(colour)
+        n += 1
+    return colours
 
 
 @dataclass(frozen=True)
@@ -249,8 +268,9 @@ def money_chart(
         f'<text x="{left + plot_w / 2:.1f}" y="{height - 4}" text-anchor="middle" '
         f'fill="{INK}">day ({escape(unit)} at its end)</text>'
     )
+    colours = palette(len(lines))
     for n, line in enumerate(lines):
-        colour = PALETTE[n % len(PALETTE)]
+        colour = colours[n]
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line.values))
         last = line.values[-1] if line.values else 0
         parts.append(
@@ -266,6 +286,12 @@ def money_chart(
                     f"<title>{escape(line.label)}, day {days[i]}: {v:,} {escape(unit)}</title>"
                     f"</circle>"
                 )
+        if line.values:  # the name at the line's end too, where the eye follows it
+            end = len(line.values) - 1
+            parts.append(
+                f'<text class="chart-line-name" x="{x(end) - 6:.1f}" y="{y(last) - 6:.1f}" '
+                f'text-anchor="end" fill="{colour}">{escape(line.label)}</text>'
+            )
         legend_x = left + (n % 2) * (plot_w / 2)
         legend_y = 8 + 16 * (n // 2)
         parts.append(
@@ -289,6 +315,7 @@ def count_bars(rows: Sequence[tuple[str, int]], *, title: str) -> SafeString:
         f'style="max-width:100%;height:auto" font-family="inherit" font-size="12">',
         f"<title>{escape(title)}</title>",
     ]
+    colours = palette(len(rows))
     for n, (label, value) in enumerate(rows):
         top = pad + n * row_h
         parts.append(
@@ -296,7 +323,7 @@ def count_bars(rows: Sequence[tuple[str, int]], *, title: str) -> SafeString:
             f'<rect x="0" y="{top + 15}" width="{bar_w}" height="12" fill="{GRID}" '
             f'opacity="0.5"/>'
             f'<rect x="0" y="{top + 15}" width="{bar_w * value / peak:.1f}" height="12" '
-            f'fill="{PALETTE[n % len(PALETTE)]}"><title>{escape(label)}: {value}</title></rect>'
+            f'fill="{colours[n]}"><title>{escape(label)}: {value}</title></rect>'
             f'<text x="{width}" y="{top + 26}" text-anchor="end" fill="{INK}" '
             f'font-weight="bold">{value}</text>'
         )

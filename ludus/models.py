@@ -55,6 +55,10 @@ class Campaign(models.Model):
         help_text="Players see a bout's live odds (they reveal what the men's orders imply); "
         "the GM always does.",
     )
+    books_open_with_bouts = models.BooleanField(
+        default=True,
+        help_text="A bout or fight the GM puts on a card has its book opened with it.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     history = History()

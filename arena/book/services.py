@@ -15,6 +15,7 @@ from arena.errors import BoutError
 from arena.models import Bout, Race
 from arena.rulesets import plugin_for
 from arena.rulesets.base import NO_MAN_SIDE_ID, RulesetPlugin
+from arena.selectors.fights import is_pair
 from economy.models import Bet, Bettor, Book
 from economy.odds_lines import Odds, OddsError, nearest_odds, table_line
 from economy.services import betting
@@ -225,6 +226,31 @@ def book_open(
         event=event,
         shorten_steps=shorten_steps,
     )
+
+
+ERA_RULESET = "era"  # the seed's table prices the Era's pairs only
+
+
+def book_open_with(bout: Bout) -> Book | None:
+    """The book a bout (or fight) just put on the card opens with, if its campaign says so
+    (`Campaign.books_open_with_bouts`, on by default): the seed's table for a pair of the Era,
+    or the engine's line where the table has none or the ruleset is another. None with the
+    setting off; BettingError (the last line's refusal) if no line can be made: the bout stays
+    on the card and the GM may open its book on the bets page."""
+    campaign = bout.show.campaign
+    if not campaign.books_open_with_bouts:
+        return None
+    sources = [Book.Source.ENGINE]
+    if campaign.ruleset == ERA_RULESET and is_pair(bout):
+        sources.insert(0, Book.Source.TABLE)
+    refused = None
+    for source in sources:
+        try:
+            return book_open(bout=bout, source=source)
+        except BettingError as error:
+            refused = error
+    assert refused is not None
+    raise refused
 
 
 @transaction.atomic

@@ -33,6 +33,7 @@ from economy.services import betting
 from ludus.access import Access, campaign_view
 from ludus.errors import AlreadyDone
 from ludus.picker import pick_answer
+from ludus.services.campaign_settings import campaign_books_with_bouts
 
 
 def _get_book(access: Access, book_id: int) -> Book:
@@ -171,6 +172,21 @@ def book_open_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
         return redirect("bets:book_list", campaign_id)
     messages.success(request, f"{book} is open.")
     return redirect("bets:book_detail", campaign_id, book.pk)
+
+
+BOOKS_WITH_BOUTS = "A bout put on a card now has its book opened with it."
+BOOKS_BY_HAND = "Books are now opened by hand, here."
+
+
+@campaign_view(gm_only=True, nav="bets")
+@require_POST
+def books_with_bouts_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The GM has every bout's book opened with it (the campaign's setting), or opens them."""
+    campaign = campaign_books_with_bouts(
+        campaign=request.access.campaign, opened=request.POST.get("opened") == "yes"
+    )
+    messages.success(request, BOOKS_WITH_BOUTS if campaign.books_open_with_bouts else BOOKS_BY_HAND)
+    return redirect("bets:book_list", campaign_id)
 
 
 @campaign_view(gm_only=True, nav="bets")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from django.db.models import Q, QuerySet, Sum
 
 from arena.errors import BoutError
-from arena.models import Bout, BoutEntry, Show, Venue
+from arena.models import Bout, BoutEntry, RaceEntry, Show, Venue
 from arena.rulesets import plugin_for
 from arena.rulesets.era.adapter import (
     ENGINE_REFUSED,
@@ -29,6 +29,7 @@ from arena.selectors.bouts import show_card
 from arena.selectors.fights import FightRow, fight_row, is_pair
 from arena.selectors.records import gladiator_record, rudis_eligible
 from arena.services.bouts import DEFIED_RELEASE, DEFIED_SWORD
+from arena.services.cards import UNFINISHED_BOUT, UNFINISHED_RACE
 from arena.services.shows import FIT
 from economy import accounts
 from economy.models import Account, Entry, Hire, Transaction
@@ -80,20 +81,24 @@ def show_cost(show: Show) -> ShowCost:
     )
 
 
-def card_men(show: Show) -> set[int]:
-    return set(
-        BoutEntry.objects.filter(bout__show=show, gladiator__isnull=False).values_list(
-            "gladiator_id", flat=True
-        )
-    )
-
-
 def fit_for_card(show: Show) -> QuerySet[Gladiator]:
-    """The campaign's fighters who may still be put on the card (alive, unfreed, not drivers,
-    not on it already). Hurt men are listed too: the GM may send a man out hurt (+10)."""
+    """The campaign's fighters the card services accept (arena.services.shows._check_man): alive
+    and unfreed, of a school (not for sale at the market), not drivers, not on this card
+    already, nor in an unfinished bout or race elsewhere (arena.services.cards). Hurt men are
+    listed too: the GM may send a man out hurt (+10)."""
+    on_this_card = BoutEntry.objects.filter(bout__show=show).exclude(bout__status=Bout.Status.VOID)
+    busy_in_bout = BoutEntry.objects.filter(bout__status__in=UNFINISHED_BOUT)
+    busy_in_race = RaceEntry.objects.filter(race__status__in=UNFINISHED_RACE)
     return (
-        Gladiator.objects.filter(campaign_id=show.campaign_id, status__in=FIT, is_charioteer=False)
-        .exclude(pk__in=card_men(show))
+        Gladiator.objects.filter(
+            campaign_id=show.campaign_id,
+            status__in=FIT,
+            is_charioteer=False,
+            owner__isnull=False,
+        )
+        .exclude(pk__in=on_this_card.filter(gladiator__isnull=False).values("gladiator_id"))
+        .exclude(pk__in=busy_in_bout.filter(gladiator__isnull=False).values("gladiator_id"))
+        .exclude(pk__in=busy_in_race.values("driver_id"))
         .select_related("owner")
         .order_by("name")
     )

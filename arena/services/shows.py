@@ -40,6 +40,10 @@ SAME_MAN = "A man cannot fight himself."
 TWICE_ON_CARD = "{name} is already on the card of {show}."
 UNFIT = "{name} is {status} and cannot be put on a card."
 DRIVER = "{name} is a charioteer; he races at the Circus and is not matched in the arena."
+NO_SCHOOL = (
+    "{name} belongs to no school (he is for sale at the market): a lanista must own him "
+    "before he is put on a card."
+)
 NOT_PLANNED = "Only a bout not yet begun can be taken off the card; this one is {status}."
 NOT_PLANNED_REPLACE = "Only a bout not yet begun can change its men; this one is {status}."
 NO_SIDE = "This bout has no side {side!r}."
@@ -178,6 +182,8 @@ def _check_man(show: Show, man: Gladiator) -> None:
         raise ShowError(DRIVER.format(name=man.name))
     if man.status not in FIT:
         raise ShowError(UNFIT.format(name=man.name, status=man.get_status_display().lower()))
+    if man.owner_id is None:
+        raise ShowError(NO_SCHOOL.format(name=man.name))
     if show.bouts.exclude(status=Bout.Status.VOID).filter(entries__gladiator=man).exists():
         raise ShowError(TWICE_ON_CARD.format(name=man.name, show=show))
     check_free_for_event(man)

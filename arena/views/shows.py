@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from arena.book.services import book_open_with
 from arena.errors import BoutError
 from arena.forms import BoutAddForm, BoutReplaceForm, ShowEditForm, ShowPlanForm
 from arena.models import Bout, Show
@@ -40,6 +41,7 @@ from arena.services.shows import (
     show_plan,
 )
 from economy.ledger import LedgerError
+from economy.services.betting import BettingError
 from economy.services.hire import hire_contract_create
 from economy.services.lex_tullia import lex_tullia_warning
 from ludus.access import Access, campaign_view
@@ -119,6 +121,22 @@ def _lex_tullia(show: Show) -> str | None:
     if show.kind == Show.Kind.MUNUS or show.bouts.exists():
         return lex_tullia_warning(editor=show.editor, show_year=show.year)
     return None
+
+
+BOOK_OPENED = "Its book is open: {book}."
+NO_BOOK = "No book was opened with it: {reason} Open one on the bets page."
+
+
+def say_book_opened(request: HttpRequest, bout: Bout) -> None:
+    """Open the book of a bout just put on the card, if the campaign says so, and say so
+    (arena.book.services.book_open_with); the bout stays on the card either way."""
+    try:
+        book = book_open_with(bout)
+    except BettingError as refused:
+        messages.warning(request, NO_BOOK.format(reason=refused))
+        return
+    if book is not None:
+        messages.info(request, BOOK_OPENED.format(book=book))
 
 
 def _show_context(
@@ -233,6 +251,7 @@ def bout_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpR
             form.add_error(None, str(error))
         else:
             messages.success(request, PAIR_ADDED.format(a=bout.entry_a, b=bout.entry_b))
+            say_book_opened(request, bout)
             for hire in hires:
                 messages.info(
                     request,

@@ -7,16 +7,19 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
-from ludus.models import Campaign, Gladiator, Injury, TreatmentAttempt
+from ludus.models import Campaign, Gladiator, Injury, Lanista, TreatmentAttempt
 from ludus.selectors.people import campaign_ruleset, hurt_gladiators, unhealed_injuries
-from ludus.services.recovery import medicus
+from ludus.services.recovery import medicus, medicus_school
 from rules.core.ruleset import TreatmentOdds
 
 
-def treatment_chance(injury: Injury, *, at_ludus: bool = True) -> TreatmentOdds | None:
+def treatment_chance(
+    injury: Injury, *, at_ludus: bool = True, school: Lanista | None = None
+) -> TreatmentOdds | None:
     """The medicus's check against this injury, its dice and its exact chance, from the
-    campaign's ruleset (None with no school to send a medicus, or no ruleset engine)."""
-    lanista = injury.gladiator.owner
+    campaign's ruleset (None with no school to send a medicus, or no ruleset engine).
+    `school`: the medicus's school if the caller has it (`medicus_school`)."""
+    lanista = school or medicus_school(injury.gladiator)
     ruleset = campaign_ruleset(injury.gladiator.campaign)
     if lanista is None or ruleset is None:
         return None
@@ -46,6 +49,7 @@ class InjuryRow:
     chance: TreatmentOdds | None
     attempts: tuple[TreatmentAttempt, ...]
     treated_today: bool
+    patron: Lanista | None = None  # a freedman's: his patron's medicus treats him
 
 
 def medicus_injuries(campaign: Campaign) -> QuerySet[Injury]:
@@ -63,10 +67,12 @@ def medicus_rows(campaign: Campaign, injuries: Iterable[Injury] | None = None) -
     rows = []
     for injury in injuries:
         attempts = tuple(injury.treatments.all())
+        school = medicus_school(injury.gladiator)
         rows.append(
             InjuryRow(
                 injury=injury,
-                chance=treatment_chance(injury),
+                chance=treatment_chance(injury, school=school),
+                patron=school if injury.gladiator.owner_id is None else None,
                 attempts=attempts,
                 # A roll taken back (ludus.services.undo) no longer counts as the day's.
                 treated_today=any(a.day == campaign.day and a.undone_at is None for a in attempts),

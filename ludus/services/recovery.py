@@ -25,7 +25,7 @@ from ludus.validation import full_clean_held
 from rules.core.seeds import new_seed
 
 DEAD_MAN = "{name} is dead; the dead do not recover."
-NO_MEDICUS = "{name} belongs to no school, so no medicus can treat him."
+NO_MEDICUS = "{name} belongs to no school and has no patron, so no medicus can treat him."
 ALREADY_HEALED = "{name}'s injury ({injury}) is already healed."
 ALREADY_TREATED_TODAY = "The medicus has already tried to treat {name}'s injury ({injury}) today."
 NO_RULESET = "The {ruleset} rules have no treatment yet."
@@ -44,6 +44,27 @@ class RecoveryError(Refusal):
 def medicus(lanista: Lanista) -> dict[str, int]:
     """The school's medicus as the ruleset's healer: his Intellect and Medicine."""
     return {"intellect": lanista.medicus_intellect, "medicine": lanista.medicus_medicine}
+
+
+def medicus_school(gladiator: Gladiator) -> Lanista | None:
+    """The school whose medicus treats him: his lanista's; for a freedman, his patron's.
+
+    The seed's lanista is his slave's "owner and patron" and "provides ... care"; a slave he
+    frees stays his freedman, and the patron's house still cares for him (docs/rules.md,
+    "Recovery"). The patron is the lanista who owned him last: manumission, which frees him,
+    is the step that leaves him without one.
+    """
+    if gladiator.owner_id is not None:
+        return gladiator.owner
+    if gladiator.legal_status != Gladiator.LegalStatus.FREEDMAN:
+        return None
+    last_owner = (
+        gladiator.history.filter(owner__isnull=False)
+        .order_by("-history_date", "-history_id")
+        .values_list("owner_id", flat=True)
+        .first()
+    )
+    return Lanista.objects.filter(pk=last_owner).first() if last_owner is not None else None
 
 
 def _require_alive(gladiator: Gladiator) -> None:
@@ -75,7 +96,8 @@ def night_rest(*, gladiator: Gladiator) -> int:
 
 @transaction.atomic
 def medicus_treat(*, injury: Injury, seed: int | None = None, at_ludus: bool = True):
-    """The school's medicus treats one Critical Injury; the roll is kept with the attempt."""
+    """The school's medicus (a freedman's patron's, `medicus_school`) treats one Critical
+    Injury; the roll is kept with the attempt."""
     # Lock the injury so that two clicks cannot make two attempts on the same day.
     injury = (
         Injury.objects.select_for_update(of=("self",))
@@ -86,7 +108,7 @@ def medicus_treat(*, injury: Injury, seed: int | None = None, at_ludus: bool = T
     _require_alive(gladiator)
     if injury.is_healed:
         raise RecoveryError(ALREADY_HEALED.format(injury=injury.name, name=gladiator.name))
-    lanista = gladiator.owner
+    lanista = medicus_school(gladiator)
     if lanista is None:
         raise RecoveryError(NO_MEDICUS.format(name=gladiator.name))
     day = gladiator.campaign.day

@@ -36,6 +36,23 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
 
 
+class CspBypassingBrowser:
+    """The browser, whose contexts bypass the site's Content-Security-Policy by default:
+    Playwright's `wait_for_function` evaluates its predicate with eval inside the page, which
+    the policy refuses (no 'unsafe-eval'). test_content_security_policy.py opens a context that
+    keeps the policy (`bypass_csp=False`) and checks the pages run under it."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        options.setdefault("bypass_csp", True)
+        return self._browser.new_context(**options)
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
@@ -46,7 +63,7 @@ def browser():
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
+        yield CspBypassingBrowser(browser)
         browser.close()
 
 

@@ -34,6 +34,17 @@ def _violations(page) -> list[str]:
     return page.evaluate("window.__violations")
 
 
+@pytest.fixture
+def page(browser, live_server):
+    """A tab that keeps the policy (the suite's other tabs bypass it: conftest.py says why)."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, bypass_csp=False)
+    tab = context.new_page()
+    tab.set_default_timeout(10_000)
+    tab.base_url = live_server.url
+    yield tab
+    context.close()
+
+
 def test_the_main_pages_run_under_the_policy_without_a_violation(page, screenshot):
     cast = build_cast()
     console = _watch(page)

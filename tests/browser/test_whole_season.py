@@ -366,11 +366,7 @@ def second_show(s: Season) -> None:
 
     # A book on the bout, and the invited bettor bets on it in his own browser.
     bout = show.bouts.get()
-    tab.goto(f"{s.base}/bets/")
-    tab.select_option("select[name=event]", f"bout:{bout.pk}")
-    tab.click("button:has-text('Open the book')")
-    tab.wait_for_load_state()
-    book = bout.books.get()
+    book = bout.books.get()  # opened with the bout (Campaign.books_open_with_bouts)
     bettor = s.bettor_tab
     bettor.goto(f"{s.base}/bets/")
     bettor.locator("a[href*='/bets/']:not([href$='/bets/'])").first.click()

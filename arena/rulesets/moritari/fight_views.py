@@ -17,7 +17,7 @@ from arena.rulesets import plugin_for
 from arena.rulesets.moritari.fights import FightError, fight_add
 from arena.rulesets.moritari.forms import FightAddForm
 from arena.selectors.pages import fit_for_card
-from arena.views.shows import _get_show, _show_context, _show_page
+from arena.views.shows import _get_show, _show_context, _show_page, say_book_opened
 from economy.ledger import LedgerError
 from economy.services.hire import hire_contract_create
 from ludus.access import campaign_view
@@ -65,6 +65,7 @@ def fight_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> Http
             form.add_error(None, str(error))
         else:
             messages.success(request, FIGHT_ADDED.format(fight=bout))
+            say_book_opened(request, bout)
             for hire in hires:
                 messages.info(
                     request,

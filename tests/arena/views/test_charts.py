@@ -3,6 +3,7 @@
 import re
 import xml.etree.ElementTree as ET
 
+import pytest
 from django.template import Context, Template
 
 from arena import svg
@@ -62,3 +63,38 @@ def test_dice_tag_renders_each_die_of_a_roll_coloured_by_type():
     assert kinds == ["mastery", "mastery", "ability", "trial", "trial", "bane"]
     context = dice(rolled)
     assert context["successes"] - context["failures"] == rolled["net_successes"]
+
+
+def _money_lines(count: int) -> list:
+    return [svg.Line(f"Man {n}", [n * 10, n * 20 + 5]) for n in range(count)]
+
+
+@pytest.mark.parametrize("count", [2, 8, 9, 12, 30])
+def test_no_two_lines_of_a_money_chart_share_a_colour(count):
+    """Issue 27: the peculium chart drew two men in one colour (the palette cycled)."""
+    root = parse(svg.money_chart(_money_lines(count), [1, 2], title="Peculia"))
+    strokes = [line.get("stroke") for line in root.findall(f"{SVG_NS}polyline")]
+    assert len(strokes) == count
+    assert len(set(strokes)) == count
+
+
+def test_each_line_carries_its_name_at_its_end_in_its_colour():
+    root = parse(svg.money_chart(_money_lines(3), [1, 2], title="Peculia"))
+    names = root.findall(f"{SVG_NS}text[@class='chart-line-name']")
+    strokes = [line.get("stroke") for line in root.findall(f"{SVG_NS}polyline")]
+    assert [(t.text, t.get("fill")) for t in names] == [(f"Man {n}", strokes[n]) for n in range(3)]
+
+
+def test_the_bars_of_one_chart_never_share_a_colour():
+    rows = [(f"Man {n}", n) for n in range(20)]
+    bars = parse(svg.count_bars(rows, title="Wins")).findall(f"{SVG_NS}rect")
+    fills = [r.get("fill") for r in bars]
+    coloured = fills[1::2]  # each row: the grey track, then the bar
+    assert len(set(coloured)) == 20
+
+
+def test_the_palette_is_distinct_and_starts_with_the_house_colours():
+    colours = svg.palette(200)
+    assert len(set(colours)) == 200
+    assert colours[: len(svg.PALETTE)] == list(svg.PALETTE)
+    assert all(re.fullmatch(r"#[0-9a-f]{6}|#555", c) for c in colours)

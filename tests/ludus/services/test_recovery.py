@@ -6,6 +6,7 @@ from fractions import Fraction
 import pytest
 
 from ludus.models import Gladiator, TreatmentAttempt
+from ludus.selectors.recovery import medicus_rows
 from ludus.services import recovery
 from ludus.services.recovery import (
     RecoveryError,
@@ -108,6 +109,52 @@ def test_a_man_of_no_school_has_no_medicus(db):
     injury = factories.InjuryFactory(gladiator=man)
     with pytest.raises(RecoveryError, match="no school"):
         medicus_treat(injury=injury)
+
+
+def _freed(man: Gladiator) -> Gladiator:
+    """He buys his freedom from his peculium (economy.services.freedom.manumission)."""
+    from economy import accounts
+    from economy.services.corrections import opening_balance
+    from economy.services.freedom import manumission
+
+    opening_balance(account=accounts.peculium(man), amount=20_000)
+    manumission(gladiator=man)
+    man.refresh_from_db()
+    assert (man.owner, man.legal_status) == (None, Gladiator.LegalStatus.FREEDMAN)
+    return man
+
+
+def test_a_freedman_is_treated_by_his_patrons_medicus(bithys):
+    """Issue 27: a freed man could never see the medicus. The lanista who freed him is his
+    patron, whose house still cares for him: his medicus rolls, as for the men of his school."""
+    nerva = bithys.owner
+    freedman = _freed(bithys)
+    assert recovery.medicus_school(freedman) == nerva
+    rib = factories.InjuryFactory(gladiator=freedman, name="Cracked Rib", severity="average")
+    rows = medicus_rows(freedman.campaign)  # the recovery page offers him the medicus
+    assert [(row.injury, row.patron) for row in rows] == [(rib, nerva)]
+    assert rows[0].chance is not None
+    attempt = medicus_treat(injury=rib, seed=7)
+    assert (attempt.medicus_intellect, attempt.medicus_medicine) == (3, 2)  # Nerva's
+    assert attempt.roll["medicus"] == nerva.medicus_name
+
+
+def test_his_patron_is_the_lanista_who_freed_him_not_an_earlier_one(bithys):
+    fabia = factories.LanistaFactory(campaign=bithys.campaign, name="Fabia")
+    nerva = bithys.owner
+    bithys.owner = fabia
+    bithys.save()
+    bithys.owner = nerva  # Nerva bought him from Fabia's house, then freed him
+    bithys.save()
+    assert recovery.medicus_school(_freed(bithys)) == nerva
+
+
+def test_a_free_man_never_owned_has_no_patron_and_no_medicus(db):
+    man = factories.GladiatorFactory(owner=None, legal_status=Gladiator.LegalStatus.FREEDMAN)
+    injury = factories.InjuryFactory(gladiator=man)
+    with pytest.raises(RecoveryError) as refused:
+        medicus_treat(injury=injury)
+    assert str(refused.value) == recovery.NO_MEDICUS.format(name=man.name)
 
 
 def test_advancing_the_day_rests_every_living_man(bithys):
