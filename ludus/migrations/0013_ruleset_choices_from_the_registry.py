@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ludus', '0011_history_log_indexes'),
+        ('ludus', '0012_campaign_books_open_with_bouts'),
     ]
 
     operations = [
