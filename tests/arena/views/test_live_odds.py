@@ -9,8 +9,8 @@ from django.urls import reverse
 from arena.adapters.era import bout_setup, exact_engine, replay
 from arena.models import Verdict
 from arena.services.bouts import bout_decide, bout_fight
-from tests.arena.views.helpers import divided, seed_where
 from ludus.models import Campaign
+from tests.arena.views.helpers import divided, seed_where
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +59,7 @@ def test_once_decided_the_panel_says_what_happened_not_odds(cast, as_user):
     # Issue 27: after the sword it still read "Felix wins 0 in 100, walks out 100 in 100".
     bout = bout_fight(bout=cast.bout, seed=seed_where(cast.bout, divided), auto_decide=False)
     waiting = as_user(cast.gm).get(odds_url(cast), **HTMX).content.decode()
-    assert re.search(r"walks out \d+ in 100", waiting)  # awaiting the editor: still a chance, so odds
+    assert re.search(r"walks out \d+ in 100", waiting)  # awaiting the editor: odds still
     bout_decide(bout=bout, editor_choice=Verdict.Act.SWORD, user=cast.gm)
     text = as_user(cast.gm).get(odds_url(cast), **HTMX).content.decode()
     assert not re.search(r"walks out \d+ in 100", text) and "chart-evaluation" not in text
