@@ -279,6 +279,21 @@ class Verdict(models.Model):
         return f"{self.get_crowd_call_display()}; {self.get_editor_act_display()}"
 
     @property
+    def by_rules(self) -> bool:
+        """Taken by the rules, nobody choosing: the crowd's call, or the editor's default
+        (missio) when it is divided. A person's decision always names him (`decided_by`)."""
+        return self.decided_by_id is None
+
+    @property
+    def taken_by(self) -> str:
+        """Who took the verdict, to follow it on the page: a person, or the rules."""
+        if not self.by_rules:
+            return f"decided by {self.decided_by.get_username()}"
+        if self.crowd_call == self.Call.DIVIDED:
+            return "taken by the rules: the editor's default, missio, nobody asked"
+        return "taken by the rules: the crowd's call, nobody asked"
+
+    @property
     def loser_outcome(self) -> str:
         """What became of the loser, to follow his name: "walked out under missio"."""
         if self.editor_act == self.Act.MISSIO:

@@ -32,7 +32,9 @@ from arena.services.bouts import DEFIED_RELEASE, DEFIED_SWORD
 from arena.services.shows import FIT
 from economy import accounts
 from economy.models import Account, Entry, Hire, Transaction
+from economy.money import hs
 from economy.selectors.visibility import party_balance
+from economy.services.hire import VerdictCosts, verdict_costs
 from economy.services.purses import verdict_cost_most
 from ludus.models import Campaign, DignitasChange, Gladiator, Injury
 from ludus.selectors.people import carried_injuries, editor_dignitas, gladiator_figures
@@ -498,6 +500,32 @@ class Funding:
     @property
     def missing(self) -> int:
         return max(0, self.need - self.have)
+
+
+@dataclass(frozen=True)
+class EditorCosts:
+    """The net cost of each choice of the editor for the loser, for its button."""
+
+    costs: VerdictCosts
+    owner: str  # the loser's lanista, paid for the sword ("" for a man of no school)
+
+    @property
+    def missio_label(self) -> str:
+        return "costs nothing more"  # the hire paid for him stands, and nothing is added
+
+    @property
+    def sword_label(self) -> str:
+        more = self.costs.sword_more
+        return f"costs {hs(more)} more" if more else "costs nothing more"
+
+
+def editor_costs(bout: Bout) -> EditorCosts | None:
+    """What missio and the sword cost the editor for the loser of a bout awaiting him."""
+    loser = bout.loser
+    if loser is None:
+        return None
+    owner = loser.owner.name if loser.owner_id else ""
+    return EditorCosts(verdict_costs(show=bout.show, gladiator=loser), owner)
 
 
 def verdict_funding(bout: Bout) -> Funding | None:

@@ -197,7 +197,7 @@ def bout_fight(
     bout_book_close(bout=bout, user=user if user is not None and user.is_authenticated else None)
     no_choice = auto_decide and bout.status == Bout.Status.AWAITING_VERDICT
     if no_choice and crowd_call(bout, _loser_favor(bout)) != Verdict.Call.DIVIDED:
-        _decide(bout, editor_choice=None, user=user)
+        _decide(bout, editor_choice=None, user=None)  # the crowd's call: nobody chose
     return bout
 
 
@@ -362,6 +362,9 @@ def bout_decide(*, bout: Bout, editor_choice: str | None = None, user=None) -> V
     in the other bands the crowd's call stands unless he defies it (and loses 1 Dignitas). At
     0-2 the loser or his lanista, whichever has the better pool, appeals first (Hard Charm); a
     successful appeal wins missio outright.
+
+    `user` is the person who decided (the verdict names him); None when nobody chose and the
+    rules took it (the crowd's call, the default): the verdict then says so, never a person.
     """
     return _decide(_locked(bout), editor_choice=editor_choice, user=user)
 
