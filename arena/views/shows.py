@@ -331,7 +331,9 @@ def show_decide_view(
         return redirect("arena:show_detail", campaign_id, show_id)
     messages.success(request, f"{bout}: {decided_message(verdict)}")
     show.refresh_from_db(fields=["status"])
-    if show.status != Show.Status.HELD:
+    if show.status == Show.Status.HELD:  # the last verdict of the card held it
+        messages.success(request, SHOW_HELD.format(show=show.name))
+    else:
         _hold(request, access, show, crowd_decides=False)
     return redirect("arena:show_detail", campaign_id, show_id)
 
