@@ -25,6 +25,7 @@ from arena.adapters.era import (
 )
 from arena.errors import BoutError
 from arena.models import Bout, BoutEntry, Show, Venue
+from arena.selectors.at_bout import school_then, with_school_then
 from arena.selectors.bouts import show_card
 from arena.selectors.fights import FightRow, fight_row, is_pair
 from arena.selectors.records import gladiator_record, rudis_eligible
@@ -158,6 +159,7 @@ class Corner:
     wound_points: int = 0  # as the engine set him up for this bout (his injuries carried in)
     carried_in: list[str] = field(default_factory=list)  # unhealed injuries he came in with
     carried_unnamed: int = 0  # carried in by a setup stored before injuries were named
+    school: str = ""  # his school as it was at the bout ("" for a man of none)
 
     @property
     def wound_percent(self) -> int:
@@ -228,10 +230,18 @@ def _other(side: str) -> str:
     return "b" if side == "a" else "a"
 
 
+def schools_at_bout(bout: Bout) -> dict[str, str]:
+    """Each side's school as it was when the bout was settled (issue 27: a man freed or sold
+    since showed today's school, or none, on the bout of record)."""
+    entries = with_school_then(BoutEntry.objects.filter(bout=bout).select_related("gladiator"))
+    return {entry.side: school_then(entry) for entry in entries}
+
+
 def bout_steps(bout: Bout) -> list[Step]:
     """The bout read from its log: one Step per round, round 0 first."""
     men = {side: bout.entry(side).gladiator for side in SIDES}
     setup = bout_inputs(bout)
+    schools = schools_at_bout(bout)
     corners = {
         s: Corner(
             s,
@@ -241,6 +251,7 @@ def bout_steps(bout: Bout) -> list[Step]:
             wound_points=_wound_points(setup, s, men[s]),
             carried_in=_carried_in(setup, s)[0],
             carried_unnamed=_carried_in(setup, s)[1],
+            school=schools.get(s, ""),
         )
         for s in SIDES
     }
@@ -343,6 +354,7 @@ class ManAfter:
     record: str
     wounds_now: int
     carried_injuries: int
+    wounds_out: int = 0  # the Wounds he carried out of the bout (the engine's count at its end)
 
 
 @dataclass(frozen=True)
@@ -385,9 +397,11 @@ def bout_aftermath(bout: Bout, steps: list[Step]) -> Aftermath | None:
                 injuries=list(Injury.objects.filter(bout=bout, gladiator=man)),
                 purse=_paid_into_peculium(bout, man),
                 peculium=party_balance(man),
-                dead=man.status == Gladiator.Status.DEAD,
+                # As the bout left him (issue 27): dead by its fate, not by a later death.
+                dead=bout.entry(side).fate in (BoutEntry.Fate.DEAD, BoutEntry.Fate.DIED_WAITING),
                 record=str(gladiator_record(man)),
                 wounds_now=man.wounds,
+                wounds_out=last.corner(side).wounds if last else _start_wounds(setup, side),
                 carried_injuries=carried_injuries(man).count(),
             )
         )
