@@ -75,15 +75,13 @@ def test_named_by_bout_a_hired_man_has_his_hire_replaced_by_the_price(
     assert counts() == before
 
 
-def test_the_sword_never_costs_the_editor_less_than_missio(
-    campaign, nerva, rich_senator, munus
-):
+def test_the_sword_never_costs_the_editor_less_than_missio(campaign, nerva, rich_senator, munus):
     # Issue 27: hired at 4 purses with a lanista's price of 3, the sword refunded the hire and
     # charged the price: the editor ended 800 HS richer than under missio.
     cheap = GladiatorFactory(campaign=campaign, owner=nerva, price_purses=3)
     purse, chest = accounts.purse(rich_senator), accounts.chest(nerva)
     start = balance(purse)
-    hire = hiring.hire_contract_create(show=munus, gladiator=cheap, kind="single")
+    hiring.hire_contract_create(show=munus, gladiator=cheap, kind="single")
     bout = BoutFactory(show=munus, fighter_a=cheap)
     missio_cost = start - balance(purse)  # what mercy leaves him paying: the hire
     assert hiring.verdict_costs(show=munus, gladiator=cheap) == hiring.VerdictCosts(
