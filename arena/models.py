@@ -230,6 +230,9 @@ class BoutEntry(models.Model):
     standing = models.SmallIntegerField(null=True, blank=True)
     result = models.CharField(max_length=5, choices=Result.choices, blank=True)
     fate = models.CharField(max_length=12, choices=Fate.choices, blank=True)
+    # The school he fought for, kept when the bout was settled (issue 27: a bout of record shows
+    # him as he was); "" for a man of no school, None for a bout settled before it was kept.
+    school = models.CharField(max_length=80, null=True, blank=True)  # noqa: DJ001
 
     history = History(towards="bout", excluded_fields=["sheet"])
 

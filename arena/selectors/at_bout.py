@@ -1,10 +1,11 @@
-"""A man as he was at a bout (issue 27): the school he fought for, read from the history tables
-at the moment the bout was settled, so a bout of record shows it as it was, not as it is today
-(a man freed, sold or whose school was renamed since).
+"""A man as he was at a bout (issue 27): the school he fought for, kept on his entry when the
+bout was settled (`BoutEntry.school`), or, for a bout settled before that was kept, read from
+the history tables at the moment the bout was settled, so a bout of record shows it as it was,
+not as it is today (a man freed, sold or whose school was renamed since).
 
 `with_school_then(entries)` annotates BoutEntry rows in the same query (correlated subqueries on
 the history tables' (id, history_date) indexes), and `school_then(entry)` reads them. A bout not
-yet settled, or whose history was not kept, shows today's school.
+yet settled, or whose history was not kept (imported settled), shows today's school.
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ def _latest(history: QuerySet, field: str) -> Subquery:
 
 def with_school_then(entries: QuerySet[BoutEntry]) -> QuerySet[BoutEntry]:
     """The entries with the man's school when their bout was settled."""
+    # The change that settled it: a bout created settled (a campaign imported from its file,
+    # whose history was not kept) has none, and shows today's school.
     settled = (
-        Bout.history.filter(id=OuterRef("bout_id"), status__in=SETTLED)
+        Bout.history.filter(id=OuterRef("bout_id"), status__in=SETTLED, history_type="~")
         .order_by("history_date", "history_id")
         .values("history_date")[:1]
     )
@@ -48,6 +51,8 @@ def with_school_then(entries: QuerySet[BoutEntry]) -> QuerySet[BoutEntry]:
 
 def school_then(entry: BoutEntry) -> str:
     """The school the entry's man fought for ("" for none), from `with_school_then`."""
+    if entry.school is not None:  # kept when the bout was settled
+        return entry.school
     man = entry.gladiator
     if getattr(entry, "man_row", None) is None:  # not settled, or no history: today's
         return man.owner.school if man is not None and man.owner_id else ""

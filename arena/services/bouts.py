@@ -262,19 +262,23 @@ def _record_end(bout: Bout, fought: Fought) -> None:
             entry.fate = BoutEntry.Fate.DEAD
         elif entry.result != BoutEntry.Result.LOST or not fought.verdict_due:
             entry.fate = BoutEntry.Fate.WALKED_OUT  # a loser's fate waits for the editor
-        # Only result and fate change, in no unique field or constraint: those are not
+        man = None
+        if entry.gladiator_id is not None:
+            # His owner read with him (his row only locked, as before) and the campaign the bout
+            # holds: `full_clean` and `save` read both, a query each without this.
+            man = (
+                Gladiator.objects.select_for_update(of=("self",))
+                .select_related("owner")
+                .get(pk=entry.gladiator_id)
+            )
+            # The school he fought for, as the bout of record will show it (issue 27).
+            entry.school = man.owner.school if man.owner_id else ""
+        # Only result, fate and school change, in no unique field or constraint: those are not
         # asked of the database again (their fields were checked when the entry was made).
         full_clean_held(entry, validate_unique=False, validate_constraints=False)
-        entry.save(update_fields=["result", "fate"])
-        if entry.gladiator is None:
+        entry.save(update_fields=["result", "fate", "school"])
+        if man is None:
             continue  # a hired opponent: nothing of his is kept in the campaign
-        # His owner read with him (his row only locked, as before) and the campaign the bout
-        # holds: `full_clean` and `save` read both, a query each without this.
-        man = (
-            Gladiator.objects.select_for_update(of=("self",))
-            .select_related("owner")
-            .get(pk=entry.gladiator_id)
-        )
         if man.campaign_id == bout.show.campaign_id:
             man.campaign = bout.show.campaign
         for taken in end.injuries:

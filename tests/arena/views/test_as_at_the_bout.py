@@ -7,6 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from arena.models import BoutEntry
 from arena.services.bouts import bout_decide, bout_fight
 from ludus.models import Gladiator
 from tests.arena.views.helpers import divided, seed_where
@@ -43,6 +44,18 @@ def test_the_bout_page_shows_the_school_and_wounds_of_the_bout(cast, as_user):
     wounds_row = aftermath.split("Wounds taken", 1)[1]
     assert f"(carried out {carried_out})" in wounds_row
     assert carried_out > 0  # a man who took none would not tell today's 0 from the bout's
+
+
+@pytest.mark.parametrize("kept", [True, False], ids=["kept-on-the-entry", "from-the-history"])
+def test_the_school_is_kept_when_the_bout_is_settled(cast, as_user, kept):
+    bout, school, _ = fought_then_changed(cast)
+    entry = BoutEntry.objects.get(bout=bout, gladiator=cast.mine)
+    assert entry.school == school  # kept with the result, so an export carries it
+    if not kept:  # a bout settled before the school was kept: the history tables tell it
+        BoutEntry.objects.filter(bout=bout).update(school=None)
+    page = as_user(cast.gm).get(reverse("arena:bout_detail", args=[cast.campaign.pk, bout.pk]))
+    corner = page.content.decode().split('id="corner-a"', 1)[1].split("</section>", 1)[0]
+    assert f"· {school} ·" in words(corner)
 
 
 def test_the_public_record_shows_the_school_he_fought_for(cast, as_user):
