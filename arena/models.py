@@ -230,6 +230,9 @@ class BoutEntry(models.Model):
     standing = models.SmallIntegerField(null=True, blank=True)
     result = models.CharField(max_length=5, choices=Result.choices, blank=True)
     fate = models.CharField(max_length=12, choices=Fate.choices, blank=True)
+    # The school he fought for, kept when the bout was settled (issue 27: a bout of record shows
+    # him as he was); "" for a man of no school, None for a bout settled before it was kept.
+    school = models.CharField(max_length=80, null=True, blank=True)  # noqa: DJ001
 
     history = History(towards="bout", excluded_fields=["sheet"])
 
@@ -277,6 +280,21 @@ class Verdict(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_crowd_call_display()}; {self.get_editor_act_display()}"
+
+    @property
+    def by_rules(self) -> bool:
+        """Taken by the rules, nobody choosing: the crowd's call, or the editor's default
+        (missio) when it is divided. A person's decision always names him (`decided_by`)."""
+        return self.decided_by_id is None
+
+    @property
+    def taken_by(self) -> str:
+        """Who took the verdict, to follow it on the page: a person, or the rules."""
+        if not self.by_rules:
+            return f"decided by {self.decided_by.get_username()}"
+        if self.crowd_call == self.Call.DIVIDED:
+            return "taken by the rules: the editor's default, missio, nobody asked"
+        return "taken by the rules: the crowd's call, nobody asked"
 
     @property
     def loser_outcome(self) -> str:

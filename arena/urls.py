@@ -17,6 +17,11 @@ urlpatterns = [
     path("shows/<int:show_id>/hold/", shows.show_hold_view, name="show_hold"),
     path("shows/<int:show_id>/edit/", shows.show_edit_view, name="show_edit"),
     path(
+        "shows/<int:show_id>/bouts/<int:bout_id>/decide/",
+        shows.show_decide_view,
+        name="show_decide",
+    ),
+    path(
         "shows/<int:show_id>/bouts/<int:bout_id>/remove/",
         shows.bout_remove_view,
         name="bout_remove",

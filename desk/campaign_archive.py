@@ -128,7 +128,17 @@ BOUT_FIELDS = (
     "rudis_given",
     "void_reason",
 )
-ENTRY_FIELDS = ("side", "name", "sheet", "orders", "consented", "standing", "result", "fate")
+ENTRY_FIELDS = (
+    "side",
+    "name",
+    "sheet",
+    "orders",
+    "consented",
+    "standing",
+    "result",
+    "fate",
+    "school",
+)
 VERDICT_FIELDS = (
     "loser_favor",
     "crowd_call",

@@ -315,7 +315,7 @@ class _Builder:
                         side=rng.choice((a, b)).pk,
                         stake=rng.randint(1, 40) * 100,
                     )
-            show_hold(show=show, seed=rng.randrange(2**62))
+            show_hold(show=show, seed=rng.randrange(2**62), crowd_decides=True)
         return pairs
 
     def book(self, bout: Bout) -> Book | None:

@@ -278,6 +278,23 @@ class TableLine:
     better: int | None  # 0 or 1: index of the better man; None for an even match
     odds: tuple[Odds, Odds]
     chances: tuple[Fraction, Fraction]
+    names: tuple[str, str] = ("", "")
+    melee: tuple[int, int] = (0, 0)
+    kits: tuple[str, str] = ("", "")
+
+    def pairing(self) -> str:
+        """The row as it applies to this pair, in its men's names and kits (the seed's row
+        label is its own example: "a Samnite against a thraex")."""
+        man = [f"{name} ({kit.capitalize()}, Melee {melee})" for name, kit, melee in self._men()]
+        if self.better is None:
+            return f"Even: {man[0]} and {man[1]}"
+        better, other = man[self.better], man[1 - self.better]
+        if self.row.match is Match.HEAVIER_ARMOR:
+            return f"Heavier armor, equal skill: {better} against {other}"
+        return f"{self.row.label}: {better} against {other}"
+
+    def _men(self):
+        return zip(self.names, self.kits, self.melee, strict=True)
 
 
 def table_match(melee: tuple[int, int], kits: tuple[str, str]) -> tuple[Match, int | None]:
@@ -313,11 +330,12 @@ def table_line(names: tuple[str, str], melee: tuple[int, int], kits: tuple[str, 
             )
         ) from None
     row = TABLE[match]
+    pair = {"names": names, "melee": melee, "kits": kits}
     if better is None:
-        return TableLine(row, None, (EVENS, EVENS), (Fraction(1, 2), Fraction(1, 2)))
+        return TableLine(row, None, (EVENS, EVENS), (Fraction(1, 2), Fraction(1, 2)), **pair)
     against = row.odds_against_other
     odds = [against.reverse, against.reverse]
     chances = [row.better_wins, row.better_wins]
     odds[1 - better] = against
     chances[1 - better] = 1 - row.better_wins
-    return TableLine(row, better, (odds[0], odds[1]), (chances[0], chances[1]))
+    return TableLine(row, better, (odds[0], odds[1]), (chances[0], chances[1]), **pair)

@@ -93,7 +93,7 @@ def bout_table_sides(bout: Bout) -> tuple[list[Side], str]:
         Side(man.pk, man.name, odds, float(chance))
         for man, odds, chance in zip((a, b), line.odds, line.chances, strict=True)
     ]
-    return sides, f"The seed's table: {line.row.label} ({line.row.chance})"
+    return sides, f"The seed's table: {line.pairing()} ({line.row.chance})"
 
 
 def bout_engine_chances(bout: Bout) -> tuple[float, float, str]:

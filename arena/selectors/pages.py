@@ -25,6 +25,7 @@ from arena.rulesets.era.adapter import (
     setup_data,
     setup_from_data,
 )
+from arena.selectors.at_bout import school_then, with_school_then
 from arena.selectors.bouts import show_card
 from arena.selectors.fights import FightRow, fight_row, is_pair
 from arena.selectors.records import gladiator_record, rudis_eligible
@@ -33,7 +34,9 @@ from arena.services.cards import UNFINISHED_BOUT, UNFINISHED_RACE
 from arena.services.shows import FIT
 from economy import accounts
 from economy.models import Account, Entry, Hire, Transaction
+from economy.money import hs
 from economy.selectors.visibility import party_balance
+from economy.services.hire import VerdictCosts, verdict_costs
 from economy.services.purses import verdict_cost_most
 from ludus.models import Campaign, DignitasChange, Gladiator, Injury
 from ludus.selectors.people import carried_injuries, editor_dignitas, gladiator_figures
@@ -161,6 +164,7 @@ class Corner:
     wound_points: int = 0  # as the engine set him up for this bout (his injuries carried in)
     carried_in: list[str] = field(default_factory=list)  # unhealed injuries he came in with
     carried_unnamed: int = 0  # carried in by a setup stored before injuries were named
+    school: str = ""  # his school as it was at the bout ("" for a man of none)
 
     @property
     def wound_percent(self) -> int:
@@ -231,10 +235,18 @@ def _other(side: str) -> str:
     return "b" if side == "a" else "a"
 
 
+def schools_at_bout(bout: Bout) -> dict[str, str]:
+    """Each side's school as it was when the bout was settled (issue 27: a man freed or sold
+    since showed today's school, or none, on the bout of record)."""
+    entries = with_school_then(BoutEntry.objects.filter(bout=bout).select_related("gladiator"))
+    return {entry.side: school_then(entry) for entry in entries}
+
+
 def bout_steps(bout: Bout) -> list[Step]:
     """The bout read from its log: one Step per round, round 0 first."""
     men = {side: bout.entry(side).gladiator for side in SIDES}
     setup = bout_inputs(bout)
+    schools = schools_at_bout(bout)
     corners = {
         s: Corner(
             s,
@@ -244,6 +256,7 @@ def bout_steps(bout: Bout) -> list[Step]:
             wound_points=_wound_points(setup, s, men[s]),
             carried_in=_carried_in(setup, s)[0],
             carried_unnamed=_carried_in(setup, s)[1],
+            school=schools.get(s, ""),
         )
         for s in SIDES
     }
@@ -346,6 +359,7 @@ class ManAfter:
     record: str
     wounds_now: int
     carried_injuries: int
+    wounds_out: int = 0  # the Wounds he carried out of the bout (the engine's count at its end)
 
 
 @dataclass(frozen=True)
@@ -388,9 +402,11 @@ def bout_aftermath(bout: Bout, steps: list[Step]) -> Aftermath | None:
                 injuries=list(Injury.objects.filter(bout=bout, gladiator=man)),
                 purse=_paid_into_peculium(bout, man),
                 peculium=party_balance(man),
-                dead=man.status == Gladiator.Status.DEAD,
+                # As the bout left him (issue 27): dead by its fate, not by a later death.
+                dead=bout.entry(side).fate in (BoutEntry.Fate.DEAD, BoutEntry.Fate.DIED_WAITING),
                 record=str(gladiator_record(man)),
                 wounds_now=man.wounds,
+                wounds_out=last.corner(side).wounds if last else _start_wounds(setup, side),
                 carried_injuries=carried_injuries(man).count(),
             )
         )
@@ -503,6 +519,32 @@ class Funding:
     @property
     def missing(self) -> int:
         return max(0, self.need - self.have)
+
+
+@dataclass(frozen=True)
+class EditorCosts:
+    """The net cost of each choice of the editor for the loser, for its button."""
+
+    costs: VerdictCosts
+    owner: str  # the loser's lanista, paid for the sword ("" for a man of no school)
+
+    @property
+    def missio_label(self) -> str:
+        return "costs nothing more"  # the hire paid for him stands, and nothing is added
+
+    @property
+    def sword_label(self) -> str:
+        more = self.costs.sword_more
+        return f"costs {hs(more)} more" if more else "costs nothing more"
+
+
+def editor_costs(bout: Bout) -> EditorCosts | None:
+    """What missio and the sword cost the editor for the loser of a bout awaiting him."""
+    loser = bout.loser
+    if loser is None:
+        return None
+    owner = loser.owner.name if loser.owner_id else ""
+    return EditorCosts(verdict_costs(show=bout.show, gladiator=loser), owner)
 
 
 def verdict_funding(bout: Bout) -> Funding | None:

@@ -17,6 +17,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet, Sum, prefetch_related
 from django.db.models.functions import Coalesce
 
 from arena.models import VENUE_CITY, Bout, BoutEntry, Race, RaceEntry, Show
+from arena.selectors.at_bout import school_then, with_school_then
 from arena.selectors.records import KNOWN_WINS, SETTLED
 from ludus.models import Campaign, Gladiator, Injury, PriorRecord
 
@@ -80,7 +81,7 @@ def _corner(entry: BoutEntry) -> PublicCorner:
     return PublicCorner(
         name=str(entry),
         kit=man.get_armatura_display() if man else "",
-        school=man.owner.school if man and man.owner else "",
+        school=school_then(entry),
         favor=entry.standing,
         result=entry.get_result_display() if entry.result else "",
         fate=entry.get_fate_display() if entry.fate else "",
@@ -131,8 +132,10 @@ def _card() -> Prefetch:
     """A show's bouts in card order with their men, schools, verdict and injuries."""
     injuries = Injury.objects.select_related("gladiator").order_by("pk")
     # A spectator reads no log, setup, sheet or orders: those are the heavy columns, left unread.
-    entries = BoutEntry.objects.select_related("gladiator__owner").defer(
-        "sheet", "orders", "gladiator__sheet"
+    entries = with_school_then(  # the school each man fought for, as it was (issue 27)
+        BoutEntry.objects.select_related("gladiator__owner").defer(
+            "sheet", "orders", "gladiator__sheet"
+        )
     )
     bouts = (
         Bout.objects.select_related("verdict")

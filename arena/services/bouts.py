@@ -193,7 +193,7 @@ def bout_fight(
     bout_book_close(bout=bout, user=user if user is not None and user.is_authenticated else None)
     no_choice = auto_decide and bout.status == Bout.Status.AWAITING_VERDICT
     if no_choice and crowd_call(bout, _loser_favor(bout)) != Verdict.Call.DIVIDED:
-        _decide(bout, editor_choice=None, user=user)
+        _decide(bout, editor_choice=None, user=None)  # the crowd's call: nobody chose
     return bout
 
 
@@ -258,19 +258,23 @@ def _record_end(bout: Bout, fought: Fought) -> None:
             entry.fate = BoutEntry.Fate.DEAD
         elif entry.result != BoutEntry.Result.LOST or not fought.verdict_due:
             entry.fate = BoutEntry.Fate.WALKED_OUT  # a loser's fate waits for the editor
-        # Only result and fate change, in no unique field or constraint: those are not
+        man = None
+        if entry.gladiator_id is not None:
+            # His owner read with him (his row only locked, as before) and the campaign the bout
+            # holds: `full_clean` and `save` read both, a query each without this.
+            man = (
+                Gladiator.objects.select_for_update(of=("self",))
+                .select_related("owner")
+                .get(pk=entry.gladiator_id)
+            )
+            # The school he fought for, as the bout of record will show it (issue 27).
+            entry.school = man.owner.school if man.owner_id else ""
+        # Only result, fate and school change, in no unique field or constraint: those are not
         # asked of the database again (their fields were checked when the entry was made).
         full_clean_held(entry, validate_unique=False, validate_constraints=False)
-        entry.save(update_fields=["result", "fate"])
-        if entry.gladiator is None:
+        entry.save(update_fields=["result", "fate", "school"])
+        if man is None:
             continue  # a hired opponent: nothing of his is kept in the campaign
-        # His owner read with him (his row only locked, as before) and the campaign the bout
-        # holds: `full_clean` and `save` read both, a query each without this.
-        man = (
-            Gladiator.objects.select_for_update(of=("self",))
-            .select_related("owner")
-            .get(pk=entry.gladiator_id)
-        )
         if man.campaign_id == bout.show.campaign_id:
             man.campaign = bout.show.campaign
         for taken in end.injuries:
@@ -358,6 +362,9 @@ def bout_decide(*, bout: Bout, editor_choice: str | None = None, user=None) -> V
     in the other bands the crowd's call stands unless he defies it (and loses 1 Dignitas). At
     0-2 the loser or his lanista, whichever has the better pool, appeals first (Hard Charm); a
     successful appeal wins missio outright.
+
+    `user` is the person who decided (the verdict names him); None when nobody chose and the
+    rules took it (the crowd's call, the default): the verdict then says so, never a person.
     """
     return _decide(_locked(bout), editor_choice=editor_choice, user=user)
 

@@ -3,8 +3,8 @@
 A man fights once on a card; the dead, the freed and drivers of the Circus are not matched;
 every man and the editor belong to the show's campaign. Holding a show fights its bouts in card
 order, each with a seed drawn from the show's seed; bouts the GM already fought or decided are
-left as they are. A divided crowd (Crowd Favor 3-4) is the editor's to answer: a player's
-editor is left to choose on the bout page, a GM's editor takes his default (missio).
+left as they are. Every verdict is the editor's: holding stops at each of a GM's editor's
+(unless the GM lets the crowd decide), and leaves a player's editor's to him on the bout page.
 """
 
 from __future__ import annotations
@@ -14,13 +14,12 @@ import random
 from django.db import transaction
 from django.db.models import Max
 
-from arena.models import Bout, BoutEntry, Race, Show, Venue, Verdict
+from arena.models import Bout, BoutEntry, Race, Show, Venue
 from arena.rulesets import plugin_for
 from arena.services.bouts import (
     bout_decide,
     bout_decide_fought,
     bout_fight,
-    crowd_call,
     new_seed,
 )
 from arena.services.calendar import show_to_its_day
@@ -274,16 +273,24 @@ def bout_replace(
 
 
 @transaction.atomic
-def show_hold(*, show: Show, seed: int | None = None, user=None) -> Show:
-    """Fight every bout of the card not yet done, decide what the editor need not be asked,
-    and mark the show held. The whole show is one step: if a bout cannot be settled, nothing
-    is kept. A show planned for a later day moves the calendar to its day first (the nights'
-    rest); a missed one is held today.
+def show_hold(
+    *, show: Show, seed: int | None = None, user=None, crowd_decides: bool = False
+) -> Show:
+    """Fight the bouts of the card not yet done, in card order, and mark the show held once
+    every verdict is taken. A show planned for a later day moves the calendar to its day first
+    (the nights' rest); a missed one is held today. If a bout cannot be settled, nothing of
+    this call is kept.
 
-    A divided crowd (THE EDITOR'S DECISION III): when a player plays the editor
-    (`Editor.player`), that bout is left awaiting his verdict (`bout_decide` from the bout
-    page; its purse and the rest follow then); a GM's editor takes his default, missio. Any
-    other bout left waiting (fought by hand with `auto_decide=False`) takes the crowd's call.
+    Every verdict is the editor's (THE EDITOR'S DECISION III: he may defy any call):
+    - a GM's editor: holding stops at the first bout that waits for his verdict, the bouts
+      before it kept; the GM decides it (`bout_decide`, from the show page) and holds again,
+      which goes on from there. Unless `crowd_decides` (the GM ticked "let the crowd decide"):
+      then the rules take each verdict, the crowd's call (a divided crowd: the editor's
+      default, missio), and the verdict names nobody (`decided_by` None);
+    - a player's editor: his bouts wait for him on the bout page and the hold goes on past
+      them (the show is held with them waiting).
+    Seeds are drawn for every bout of the card from `seed`, so a hold stopped and taken up
+    again with the same seed fights each bout as one held at once.
     """
     show = Show.objects.select_for_update().select_related("editor").get(pk=show.pk)
     player_editor = show.editor.player_id is not None
@@ -298,31 +305,38 @@ def show_hold(*, show: Show, seed: int | None = None, user=None) -> Show:
         fought = False  # whether `bout` is the locked row bout_fight returned, as it stands
         if bout.status in (Bout.Status.PLANNED, Bout.Status.FIGHTING):
             # A bout begun by hand keeps its own seed and the GM's decisions so far.
-            bout = bout_fight(bout=bout, seed=bout_seed if bout.seed is None else None, user=user)
+            seed_given = bout_seed if bout.seed is None else None
+            bout = bout_fight(bout=bout, seed=seed_given, user=user, auto_decide=False)
             fought = True
         if bout.status == Bout.Status.FIGHTING:
             # Still asking: answer each pending choice with the fighter's orders until it ends.
             bout = _fight_out(bout, user=user)
             fought = True
-        if bout.status == Bout.Status.AWAITING_VERDICT:
-            if player_editor and _divided(bout):
-                continue  # the player's choice, made on the bout page
-            decide = bout_decide_fought if fought else bout_decide
-            decide(bout=bout, editor_choice=None, user=user)
-    show.status = Show.Status.HELD
-    full_clean_held(show)
-    show.save(update_fields=["status"])
+        if bout.status != Bout.Status.AWAITING_VERDICT or player_editor:
+            continue  # done, or the player's verdict, made on the bout page
+        if not crowd_decides:
+            return show  # the GM's verdict: holding stops here until he decides it
+        decide = bout_decide_fought if fought else bout_decide
+        decide(bout=bout, editor_choice=None, user=None)  # the rules: nobody chose
+    show.refresh_from_db(fields=["status"])  # the last verdict may have held it (show_follow)
+    if show.status != Show.Status.HELD:
+        show.status = Show.Status.HELD
+        full_clean_held(show)
+        show.save(update_fields=["status"])
     return show
 
 
-def _divided(bout: Bout) -> bool:
-    """The crowd is divided over the loser (his Crowd Favor 3-4): the editor's own choice."""
-    return crowd_call(bout, bout.losing_entry.standing) == Verdict.Call.DIVIDED
+def show_verdict_due(show: Show) -> Bout | None:
+    """The first bout of the card waiting for a GM's editor's verdict (holding stops there)."""
+    if show.editor.player_id is not None:
+        return None
+    waiting = show.bouts.filter(status=Bout.Status.AWAITING_VERDICT)
+    return waiting.order_by("order", "pk").first()
 
 
 def _fight_out(bout: Bout, *, user) -> Bout:
     """Answer the engine's questions with what the orders would have chosen."""
     while bout.status == Bout.Status.FIGHTING:
         answer = plugin_for(bout.show.campaign.ruleset).pending_default(bout)
-        bout = bout_fight(bout=bout, decisions=[answer], user=user)
+        bout = bout_fight(bout=bout, decisions=[answer], user=user, auto_decide=False)
     return bout

@@ -34,6 +34,7 @@ from arena.selectors.pages import (
     bout_inputs,
     bout_steps,
     choice_costs,
+    editor_costs,
     editor_standing,
     favor_series,
     live_odds_visible,
@@ -154,6 +155,7 @@ def _bout_context(access: Access, bout: Bout) -> dict:
         "editor_form": EditorChoiceForm() if awaiting and is_editor else None,
         "is_editor": is_editor,
         "editor_dignitas": editor_standing(bout.show) if awaiting and is_editor else None,
+        "editor_costs": editor_costs(bout) if awaiting and is_editor else None,
         "appellant": appeal_appellant(bout) if awaiting and call == "sword" else None,
         "defiance": bout_defiance(bout) if verdict is not None else None,
         "aftermath": bout_aftermath(bout, steps),
@@ -168,6 +170,25 @@ def _bout_context(access: Access, bout: Bout) -> dict:
         "funding": verdict_funding(bout) if access.is_gm else None,
         "live_odds_shown": live_odds_visible(access, access.campaign),
     }
+
+
+def editor_choice_context(access: Access, bout: Bout) -> dict:
+    """What the editor's choice (arena/partials/editor_choice.html) needs for a bout awaiting
+    his verdict, outside the bout page (the show page, while the show is held)."""
+    call = crowd_call(bout, bout.losing_entry.standing)
+    return {
+        "bout": bout,
+        "crowd_call": call,
+        "crowd_call_label": dict(Verdict.Call.choices).get(call),
+        "loser_favor": bout.losing_entry.standing,
+        "editor_dignitas": editor_standing(bout.show),
+        "appellant": appeal_appellant(bout) if call == Verdict.Call.SWORD else None,
+        "editor_costs": editor_costs(bout),
+    }
+
+
+def decided_message(verdict: Verdict) -> str:
+    return _decided(verdict)
 
 
 def _panel(request: HttpRequest, access: Access, bout: Bout, status: int = 200) -> HttpResponse:

@@ -46,10 +46,19 @@ def bout_live_odds(request: HttpRequest, campaign_id: int, bout_id: int) -> Http
         raise Http404("No such bout") from None
     line = live_line(bout)
     points = line.points
+    last = True
     if points:
-        points = points[: _round_asked(request, len(points) - 1) + 1]
+        asked = _round_asked(request, len(points) - 1)
+        last = asked == len(points) - 1
+        points = points[: asked + 1]
+    decided = last and bout.status == Bout.Status.DONE
     context = {
         "bout": bout,
+        # Once decided, the panel says what happened, not odds (the replay's earlier rounds
+        # keep theirs): after the sword, "walks out 100 in 100" was the odds' default, not his.
+        "decided": decided,
+        # The chart stops at the last round's odds: its settled point assumed missio.
+        "chart_points": points[:-1] if decided and points and points[-1].settled else points,
         "line": line,
         "points": points,
         "now": points[-1] if points else None,

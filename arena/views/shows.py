@@ -18,7 +18,13 @@ from django.views.decorators.http import require_POST
 
 from arena.book.services import book_open_with
 from arena.errors import BoutError
-from arena.forms import BoutAddForm, BoutReplaceForm, ShowEditForm, ShowPlanForm
+from arena.forms import (
+    BoutAddForm,
+    BoutReplaceForm,
+    EditorChoiceForm,
+    ShowEditForm,
+    ShowPlanForm,
+)
 from arena.models import Bout, Show
 from arena.rulesets import plugin_for
 from arena.selectors.bouts import shows as campaign_shows
@@ -31,6 +37,7 @@ from arena.selectors.pages import (
     show_cost,
     show_for_campaign,
 )
+from arena.services.bouts import bout_decide
 from arena.services.shows import (
     ShowError,
     bout_add,
@@ -39,7 +46,9 @@ from arena.services.shows import (
     show_edit,
     show_hold,
     show_plan,
+    show_verdict_due,
 )
+from arena.views.bouts import NOT_A_CHOICE, decided_message, editor_choice_context
 from economy.ledger import LedgerError
 from economy.services.betting import BettingError
 from economy.services.hire import hire_contract_create
@@ -57,8 +66,16 @@ PAIR_CHANGED = "The card now has {pair}."
 HIRED = "Hired {name} from {lanista} for {price:,} HS."
 SHOW_EDITED = "{show} is changed: {fields}."
 SHOW_HELD = "{show} is held: every bout is fought and decided."
+SHOW_HELD_BY_RULES = (
+    "{show} is held: every bout is fought, and the rules took each verdict (the crowd's call; "
+    "a divided crowd, the editor's default, missio)."
+)
 SHOW_HELD_WAITING = (
     "{show} is held: every bout is fought. The editor's decision is awaited for {pairs}."
+)
+HOLD_STOPPED = (
+    "Holding {show} stopped at pair {order}, {pair}: the editor's verdict is yours to give "
+    "below; holding goes on once it is given."
 )
 
 
@@ -172,9 +189,18 @@ def _show_context(
         "lex_tullia": _lex_tullia(show),
         "dignitas": editor_standing(show),
         "can_hold": planning and show.bouts.exclude(status=Bout.Status.VOID).exists(),
+        "due": _verdict_due(access, show) if planning else None,
         "day_note": show_day_note(show, access.campaign.day) if planning else None,
         "replace_form": BoutReplaceForm(fighters=fit_for_card(show)) if planning else None,
     }
+
+
+def _verdict_due(access: Access, show: Show) -> dict | None:
+    """The verdict holding stopped at, for the GM to give on this page."""
+    bout = show_verdict_due(show) if access.is_gm else None
+    if bout is None:
+        return None
+    return editor_choice_context(access, bout)
 
 
 def _show_page(
@@ -270,25 +296,67 @@ def show_hold_view(request: HttpRequest, campaign_id: int, show_id: int) -> Http
     what the editor need not be asked, and says which bouts wait for his decision."""
     access = request.access
     show = _get_show(access, show_id)
+    crowd_decides = request.POST.get("crowd_decides") == "on"
+    _hold(request, access, show, crowd_decides=crowd_decides)
+    return redirect("arena:show_detail", campaign_id, show_id)
+
+
+def _hold(request: HttpRequest, access: Access, show: Show, *, crowd_decides: bool) -> None:
+    """Hold the show (or go on holding it) and say where it stands: held, or stopped at the
+    verdict the GM gives next."""
     today = access.campaign.day
     try:
-        show = show_hold(show=show, user=request.user)
+        show = show_hold(show=show, user=request.user, crowd_decides=crowd_decides)
     except (ShowError, BoutError, LedgerError, Refusal) as error:  # Refusal: the calendar's
         messages.error(request, str(error))
+        return
+    say_if_moved(request, access.campaign, today)  # held on its later day
+    due = show_verdict_due(show)
+    if due is not None and show.status != Show.Status.HELD:
+        messages.info(request, HOLD_STOPPED.format(show=show.name, order=due.order, pair=due))
+        return
+    waiting = [
+        str(b)
+        for b in show.bouts.filter(status=Bout.Status.AWAITING_VERDICT)
+        .prefetch_related("entries__gladiator")
+        .order_by("order", "pk")
+    ]
+    if waiting:
+        messages.success(
+            request, SHOW_HELD_WAITING.format(show=show.name, pairs="; ".join(waiting))
+        )
     else:
-        say_if_moved(request, access.campaign, today)  # held on its later day
-        waiting = [
-            str(b)
-            for b in show.bouts.filter(status=Bout.Status.AWAITING_VERDICT)
-            .prefetch_related("entries__gladiator")
-            .order_by("order", "pk")
-        ]
-        if waiting:
-            messages.success(
-                request, SHOW_HELD_WAITING.format(show=show.name, pairs="; ".join(waiting))
-            )
-        else:
-            messages.success(request, SHOW_HELD.format(show=show.name))
+        held = SHOW_HELD_BY_RULES if crowd_decides else SHOW_HELD
+        messages.success(request, held.format(show=show.name))
+
+
+@campaign_view(gm_only=True, nav="shows")
+@require_POST
+def show_decide_view(
+    request: HttpRequest, campaign_id: int, show_id: int, bout_id: int
+) -> HttpResponse:
+    """The GM gives the verdict holding stopped at (the GM's editor), and holding goes on to
+    the next verdict or the end of the card."""
+    access = request.access
+    show = _get_show(access, show_id)
+    bout = _card_bout(access, show, bout_id)
+    form = EditorChoiceForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, NOT_A_CHOICE)
+        return redirect("arena:show_detail", campaign_id, show_id)
+    try:
+        verdict = bout_decide(
+            bout=bout, editor_choice=form.cleaned_data["choice"], user=request.user
+        )
+    except (BoutError, LedgerError) as error:
+        messages.error(request, str(error))
+        return redirect("arena:show_detail", campaign_id, show_id)
+    messages.success(request, f"{bout}: {decided_message(verdict)}")
+    show.refresh_from_db(fields=["status"])
+    if show.status == Show.Status.HELD:  # the last verdict of the card held it
+        messages.success(request, SHOW_HELD.format(show=show.name))
+    else:
+        _hold(request, access, show, crowd_decides=False)
     return redirect("arena:show_detail", campaign_id, show_id)
 
 

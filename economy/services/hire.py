@@ -3,6 +3,8 @@
 Each service is one `@transaction.atomic` block; money goes through economy.ledger.
 """
 
+from dataclasses import dataclass
+
 from django.db import transaction
 
 from economy import accounts
@@ -103,8 +105,34 @@ def hire_contract_create(
 
 
 def sword_given_price(hire: Hire) -> int:
-    """What the editor pays in all for a hired man given the sword: the lanista's price."""
-    return lanista_price(hire.gladiator)
+    """What the editor pays in all for a hired man given the sword: the lanista's price, but
+    never less than the hire it replaces (docs/rules.md, "The sword never costs less than
+    mercy"): were it less, killing the man would be cheaper than sparing him, against the seed's
+    own reason for missio ("a dead man costs the editor the lanista's price")."""
+    return max(lanista_price(hire.gladiator), hire.price)
+
+
+@dataclass(frozen=True)
+class VerdictCosts:
+    """What each choice of the editor costs him for the loser, beyond what he has paid."""
+
+    hire: int  # the hire paid for him and standing (0: none); missio leaves it as it is
+    sword: int  # what the sword costs him in all (the price, or the hire if greater; 0: no school)
+
+    @property
+    def sword_more(self) -> int:
+        """What the sword takes from his purse beyond the hire already paid."""
+        return self.sword - self.hire
+
+
+def verdict_costs(*, show: ShowRef, gladiator: Gladiator) -> VerdictCosts:
+    """The net cost of missio and of the sword for a man of `show` (read only)."""
+    if gladiator.owner_id is None:
+        return VerdictCosts(hire=0, sword=0)  # a man of no school: nothing owed for him
+    hire = Hire.objects.filter(**event_is(show), gladiator=gladiator).first()
+    if hire is None or Transaction.objects.filter(reverses=hire.transaction_id).exists():
+        return VerdictCosts(hire=0, sword=lanista_price(gladiator))
+    return VerdictCosts(hire=hire.price, sword=sword_given_price(hire))
 
 
 @transaction.atomic
@@ -170,6 +198,18 @@ def sword_given_charge(
     return posted
 
 
+def _sword_memo(man: Gladiator, show, price: int, hire: Hire) -> str:
+    if price > lanista_price(man):  # the hire is the greater: it stands as the price
+        return (
+            f"{man.name} given the sword at {show.name}: his hire, {format_price(price)}, "
+            f"in place of the lanista's lower price (the sword never costs less than missio)"
+        )
+    return (
+        f"{man.name} given the sword at {show.name}: the lanista's price, "
+        f"{format_price(price)}, in place of his hire"
+    )
+
+
 def _sword_for_hire(*, hire: Hire, bout: BoutRef | None, created_by) -> Transaction:
     """A hired man given the sword: the lanista's price in place of his hire."""
     key = f"sword:{hire.pk}"
@@ -186,7 +226,7 @@ def _sword_for_hire(*, hire: Hire, bout: BoutRef | None, created_by) -> Transact
     original = hire.transaction
     if Transaction.objects.filter(reverses=original).exists():
         raise ContractError(HIRE_REVERSED.format(gladiator=man.name, show=show.name))
-    price = lanista_price(man)
+    price = sword_given_price(hire)
     editor_purse = accounts.purse(show.editor)
     chest = accounts.chest(hire.lanista)
 
@@ -203,8 +243,7 @@ def _sword_for_hire(*, hire: Hire, bout: BoutRef | None, created_by) -> Transact
         return contract_post(
             campaign=show.campaign,
             cause=Transaction.Cause.SWORD,
-            memo=f"{man.name} given the sword at {show.name}: the lanista's price, "
-            f"{format_price(price)}, in place of his hire",
+            memo=_sword_memo(man, show, price, hire),
             legs=[Leg(editor_purse, -price), Leg(chest, price)],
             idempotency_key=key,
             event=bout or show,

@@ -103,5 +103,6 @@ def verdict_cost_most(*, bout: BoutRef) -> int:
         paid = 0
         if hire is not None and hire.transaction_id not in reversed_:
             paid = hire.price
+        # The sword costs the greater of the price and the hire it replaces (sword_given_price).
         swords.append(max(0, lanista_price(man) - paid))
     return winner_purse(FAVOR_MAX) + max(swords)

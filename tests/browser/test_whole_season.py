@@ -1,15 +1,16 @@
 """A whole season of a campaign made from nothing, played in the browser (issue 11, "Done means").
 
-The GM logs in, creates a campaign (Era), sets up two schools, eight men, an editor and a
-bettor, invites two players by link (each signs up in his own browser and accepts), edits a
-man's sheet, plans three shows and fights them: round by round on the bout page (with a round
-taken back) and by holding a show; a pair is taken off a card, a show's day is moved before it
-is held, the invited bettor bets on a bout with a book, a funding is corrected on the ledger by
-a reversing transaction with a reason, the day ends on the recovery page (with a medicus roll
-when a man carries an injury), the campaign rests to a later day with "Advance to day N" (the
-medicus's roll ticked), a man is freed from his peculium. Then the campaign is downloaded and
-uploaded into a new campaign, and the new campaign's pages show the same balances, records,
-results and replays. Every step is screenshotted at 1280 and 390 pixels.
+The GM logs in, creates a campaign (Era), sets up two schools, eight men, an editor and a bettor,
+invites two players by link (each signs up in his own browser and accepts), edits a man's sheet,
+plans three shows and fights them: round by round on the bout page (with a round taken back) and by
+holding a show, which stops at each verdict for the GM to give on the show page (issue 27), or,
+with "let the crowd decide" ticked, has the rules take it and say so; a pair is taken off a card, a
+show's day is moved before it is held, the invited bettor bets on a bout with a book, a funding is
+corrected on the ledger by a reversing transaction with a reason, the day ends on the recovery page
+(with a medicus roll when a man carries an injury), the campaign rests to a later day with "Advance
+to day N" (the medicus's roll ticked), a man is freed from his peculium. Then the campaign is
+downloaded and uploaded into a new campaign, and the new campaign's pages show the same balances,
+records, results and replays. Every step is screenshotted at 1280 and 390 pixels.
 
 Every step a user takes is taken in the browser; the ORM is only read, to check the results.
 The calendar follows play (docs/rules.md): the first show is held by its last bout when the
@@ -24,7 +25,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from arena.models import Bout, Show
+from arena.models import Bout, Show, Verdict
 from arena.rulesets.era.circus import services as circus_service
 from arena.services import bouts as bouts_service
 from arena.services import shows as shows_service
@@ -266,6 +267,28 @@ def take_back_a_round(s: Season, tab, bout) -> bool:
     return False
 
 
+def hold_giving_verdicts(s: Season, show: Show, *, shot: str) -> int:
+    """Hold the show from its page, giving each verdict holding stops at (issue 27: holding no
+    longer decides them itself): the show page asks it, each button with its net cost, and
+    holding goes on once it is given. Returns how many verdicts the GM gave."""
+    tab = s.tab
+    tab.click("#hold button[type=submit]")
+    tab.wait_for_load_state()
+    given = 0
+    while tab.locator("#verdict-due").count():
+        choice = tab.locator("#verdict-due #editor-choice")
+        assert "costs" in choice.inner_text()  # each choice's net cost on its button
+        if not given:
+            s.shot(shot)
+        choice.locator("button >> nth=0").click()
+        tab.wait_for_load_state()
+        given += 1
+    for bout in show.bouts.exclude(verdict=None):  # the GM chose, and the verdict names him
+        assert bout.verdict.decided_by.username == "marcus"
+        assert not bout.verdict.by_rules
+    return given
+
+
 def first_show(s: Season) -> None:
     tab = s.tab
     show = plan_show(
@@ -302,8 +325,7 @@ def first_show(s: Season) -> None:
     # show was held by its last bout, and is offered for holding no more.
     tab.goto(f"{s.base}/arena/shows/{show.pk}/")
     if show.bouts.filter(status="planned").exists():
-        tab.click("#hold button[type=submit]")
-        tab.wait_for_load_state()
+        hold_giving_verdicts(s, show, shot="07-show-one-verdict-asked")
     else:
         assert not tab.locator("#hold").count()
     show.refresh_from_db()
@@ -379,12 +401,20 @@ def second_show(s: Season) -> None:
     assert bet.stake == 1000 and (book is None or bet.book == book)
     s.shot("10-bet-placed", bettor)
 
+    # Held with the crowd deciding: the rules take the verdict, and say so.
     tab.goto(f"{s.base}/arena/shows/{show.pk}/")
+    tab.check("#crowd-decides")
     tab.click("#hold button[type=submit]")
     tab.wait_for_load_state()
     bout.refresh_from_db()
     assert bout.status == "done"
     assert bout.winner.name in tab.inner_text(f"#bout-{bout.pk}")
+    verdict = Verdict.objects.filter(bout=bout).first()  # none if he died on the sand
+    if verdict is not None:
+        assert verdict.decided_by is None
+        tab.goto(f"{s.base}/arena/bouts/{bout.pk}/")
+        assert "taken by the rules" in tab.inner_text("#editor-act")
+        s.shot("10-verdict-taken-by-the-rules")
     tab.goto(f"{s.base}/bets/{bet.book_id}/")
     settle = tab.locator("button:has-text('Settle on the winner')")
     if settle.count():
@@ -437,10 +467,10 @@ def third_show(s: Season) -> None:
     hold = tab.locator("#hold button[type=submit]")
     assert hold.inner_text() == f"Advance to day {today + 2} and hold Games of the last day"
     s.shot("13-show-three-on-a-later-day")
-    hold.click()
-    tab.wait_for_load_state()
+    given = hold_giving_verdicts(s, show, shot="13-show-three-verdict-asked")
     assert Campaign.objects.get(pk=s.campaign.pk).day == today + 2
-    assert f"Day {today + 2} begins: 2 nights of rest" in tab.inner_text("main")
+    if not given:  # the page after the hold (with a verdict given, after the verdict)
+        assert f"Day {today + 2} begins: 2 nights of rest" in tab.inner_text("main")
     show.refresh_from_db()
     assert show.status == Show.Status.HELD and show.day == today + 2
     # The ledger and the injuries tell the show's day.
@@ -499,8 +529,9 @@ def _pages(s: Season, campaign: Campaign, tab) -> dict:
         seen[f"card {show.name}"] = tab.inner_text("#card")
         for bout in show.bouts.filter(status="done").order_by("order"):
             tab.goto(f"{base}/arena/bouts/{bout.pk}/replay/?round={bout.rounds}")
-            # The GM's live odds come after the page: read it once they are in.
-            tab.wait_for_selector("#live-odds .chart-evaluation, #live-odds-refused")
+            # The GM's live odds come after the page: read it once they are in (at the last
+            # round of a decided bout, what happened: issue 27).
+            tab.wait_for_selector("#live-odds-outcome, #live-odds-refused")
             seen[f"replay {show.name} {bout.order}"] = tab.inner_text("main")
     return seen
 

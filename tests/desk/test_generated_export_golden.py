@@ -20,15 +20,17 @@ from desk.generate import generate_campaign
 
 # (gladiators, shows, bouts, seed) -> sha256 of the blanked export, recorded from a594d85, by
 # database: the two export the same campaign a little differently (the same on each before and
-# after the work; the reason was not looked into).
+# after the work; the reason was not looked into). Re-recorded once, on purpose, for issue 27:
+# a table book's `basis` names its pair ("Even: Celion (Thraex, Melee 4) and Celius (Gaul,
+# Melee 4)" for "Even"); the two exports were compared and differ in those lines alone.
 RECORDED = {
     "sqlite": {
-        (24, 4, 12, 3): "0d1281335cc8e01d7939ccc140c114323dc747b9665ba0458baac343166c53ae",
-        (30, 6, 12, 7): "999546746b9aefef8f78df8a0917a8856106cf7f63a6f0ecbaf2b6a32a0de95e",
+        (24, 4, 12, 3): "3ffc17e03d3c0c87c62cf1c1e799a35c1a819b4f1be8a1de2f53472bab06e6bb",
+        (30, 6, 12, 7): "e4d69b18a1e5fe7b056cff40ef8bb5ba65026376abd9c0681ed0efa0cabb5c19",
     },
     "postgresql": {
-        (24, 4, 12, 3): "3666b88e6ffeeda4ddc6aadb217e0503fac13a68827855eb430c50a2d8d0d506",
-        (30, 6, 12, 7): "f52a6109e2547814d886728eab5b3a82648cf75a9ee6a921170379e848a14406",
+        (24, 4, 12, 3): "003d0a183e3d253b67d89c15da3c31a0d1775b568b8bce779b4f582953fc253e",
+        (30, 6, 12, 7): "aa4a03740aefaa4fa49ee55753f16d67f539d40937270fb309db192c943574df",
     },
 }
 SIZES = sorted(RECORDED["sqlite"])

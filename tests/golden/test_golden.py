@@ -8,7 +8,9 @@ the version it was fought with. The only normalisations are `_same_engine` (an e
 label may be renamed, never its results), `_named_engine` (the odds' JSON now names the
 engine it ran; a recording made before it did was the recorded engine's) and `_today_wording`
 (issue 11: a log line says "2 net Banes" and "1 net Failure" where it said "-2 net Boons" and
-"-1 net Successes"; the same numbers, in the seed's words).
+"-1 net Successes"; the same numbers, in the seed's words) and `_rules_wording` (issue 27:
+play_show's verdict lines say that the rules took the verdict, "the editor grants missio (the
+rules decided)"; the same verdicts).
 
 The two held demos were re-recorded once, on purpose, when the calendar began to follow play
 (issue 11, docs/rules.md "The calendar follows play"): each show is now held on its day, so
@@ -65,6 +67,14 @@ def _today_wording(value):
     return value
 
 
+RULES_VERDICT = re.compile(r"; the editor (grants missio|gives the sword): ")
+
+
+def _rules_wording(reports: list[str]) -> list[str]:
+    """The recorded play_show reports with each verdict said to be the rules'; nothing else."""
+    return [RULES_VERDICT.sub(r"; the editor \1 (the rules decided): ", text) for text in reports]
+
+
 def _recorded(name: str) -> dict:
     return _today_wording(_same_engine(json.loads((DATA / f"{name}.json").read_text())))
 
@@ -84,6 +94,14 @@ def test_the_wording_normalisation_rewords_only_negative_net_counts():
         "Bithys attacks (3 dice): 1 net Failure, 2 net Banes: a miss. 2 net Boons"
     ]
     assert _today_wording("0 net Successes, 1 net Boon") == "0 net Successes, 1 net Boon"
+
+
+def test_the_rules_wording_marks_only_verdicts():
+    line = "  4. Felix v Marcus: ...; the crowd: calls for the sword; the editor gives the sword: F"
+    assert _rules_wording([line, "Held: 1 bout"]) == [
+        line.replace("the sword: F", "the sword (the rules decided): F"),
+        "Held: 1 bout",
+    ]
 
 
 def test_the_normalisation_maps_only_engine_labels():
@@ -113,5 +131,7 @@ def test_a_held_demo_gives_what_it_gave(name):
     # New bouts fought under the recorded engine, as on the server that made the recording.
     with mock.patch.object(era_bout, "ENGINE_VERSION", cases.RECORDED_ENGINE):
         held = json.loads(json.dumps(dump.play_demo(recorded["seed"], io.StringIO())))
-    for part in recorded["campaign"]:
-        assert held[part] == recorded["campaign"][part], part
+    campaign = recorded["campaign"]
+    campaign["play_show"] = _rules_wording(campaign["play_show"])
+    for part in campaign:
+        assert held[part] == campaign[part], part

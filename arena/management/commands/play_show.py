@@ -1,8 +1,10 @@
 """`manage.py play_show --show ID [--seed N]`: fight every planned bout of a show and report.
 
-Each bout is fought with its fighters' orders and the crowd's call; a divided crowd takes the
-editor's default (missio), unless a player plays the editor: that bout then awaits his verdict
-on the bout page. The show is then held. With the same seed the same card plays out the same way.
+Each bout is fought with its fighters' orders, and the rules take each verdict: the crowd's
+call, and for a divided crowd the editor's default (missio); each verdict line says "(the rules
+decided)", and the verdict names nobody as its decider. A player's editor is asked instead: his
+bouts await his verdict on the bout page. The show is then held. With the same seed the same
+card plays out the same way.
 A show planned for a later day is held on its day: the calendar advances to it first, every
 night resting everyone (as "Advance to day N" on the Recovery page), and the command says so
 first; a show planned for a day already past is held today and its day becomes today
@@ -12,10 +14,11 @@ A missing show, or one the rules refuse to hold, is a one-line error and exit st
 
 from django.core.management.base import BaseCommand, CommandError
 
-from arena.models import Bout, BoutEntry, Show
+from arena.models import Bout, BoutEntry, Show, Verdict
 from arena.rulesets import plugin_for
 from arena.selectors.bouts import show_card, show_events
 from arena.selectors.fights import fight_line, is_pair
+from arena.services.bouts import crowd_call
 from arena.services.shows import show_hold
 from economy.models import SESTERCES_PER_PURSE, Transaction
 from ludus.errors import Refusal
@@ -45,12 +48,13 @@ def bout_line(bout: Bout) -> str:
         appeal = ""
         if verdict.appeal is not None:
             appeal = f", appeal {'succeeded' if verdict.appeal_success else 'failed'}"
+        rules = " (the rules decided)" if verdict.by_rules else ""
         line += (
             f"; the crowd: {verdict.get_crowd_call_display().lower()}{appeal}; the editor "
-            f"{verdict.get_editor_act_display().lower()}: {bout.loser.name} {fate}"
+            f"{verdict.get_editor_act_display().lower()}{rules}: {bout.loser.name} {fate}"
         )
     elif bout.status == Bout.Status.AWAITING_VERDICT:
-        line += f"; the crowd is divided: {bout.loser.name}'s fate awaits the editor"
+        line += f"; {_crowd_waits(bout)}: {bout.loser.name}'s fate awaits the editor"
     elif bout.losing_entry is not None and bout.losing_entry.fate == BoutEntry.Fate.DEAD:
         line += f"; {bout.loser.name} dies on the sand"
     elif bout.losing_entry is not None and bout.losing_entry.fate == BoutEntry.Fate.SPARED:
@@ -60,6 +64,13 @@ def bout_line(bout: Bout) -> str:
         for injury in bout.injuries.select_related("gladiator").order_by("pk")
     )
     return line + (f". Injuries: {injuries}" if injuries else "")
+
+
+def _crowd_waits(bout: Bout) -> str:
+    call = crowd_call(bout, bout.losing_entry.standing)
+    if call == Verdict.Call.DIVIDED:
+        return "the crowd is divided"
+    return f"the crowd {Verdict.Call(call).label.lower()}"
 
 
 class Command(BaseCommand):
@@ -82,7 +93,8 @@ class Command(BaseCommand):
         campaign = show.campaign
         today, planned_for = campaign.day, show.day
         try:
-            show = show_hold(show=show, seed=options["seed"])
+            # The command line fights the card to the end: the rules take every verdict.
+            show = show_hold(show=show, seed=options["seed"], crowd_decides=True)
         except ValueError as error:
             raise CommandError(str(error), returncode=2) from error
         campaign.refresh_from_db(fields=["day"])

@@ -71,6 +71,18 @@ def test_a_match_outside_the_table_is_refused_from_the_table(forum_munus, campai
     assert not Account.objects.filter(kind=Account.Kind.BOOK).exists()
 
 
+def test_the_book_explains_the_pairing_it_prices(forum_munus, campaign):
+    # Issue 27: a Samnite v a Gaul was explained as "a Samnite against a thraex".
+    tetraites = GladiatorFactory(campaign=campaign, name="Tetraites", armatura="samnite")
+    dumnorix = GladiatorFactory(campaign=campaign, name="Dumnorix", armatura="gaul")
+    bout = BoutFactory(show=forum_munus, fighter_a=dumnorix, fighter_b=tetraites)
+    book = b.book_open(bout=bout, source=Book.Source.TABLE)
+    assert book.basis == (
+        "The seed's table: Heavier armor, equal skill: Tetraites (Samnite, Melee 2) against "
+        "Dumnorix (Gaul, Melee 2) (60 in 100)"
+    )
+
+
 def test_the_gm_shortens_a_popular_fighter(bout, bithys, murmillo):
     book = b.book_open(bout=bout, shorten_steps={bithys.pk: 1})
     assert betting.book_side(book, bithys.pk).odds.label() == "3 to 2 on"

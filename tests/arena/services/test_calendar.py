@@ -152,7 +152,7 @@ def test_holding_a_later_show_advances_the_calendar_first(cast):
     ajax, brutus = _pair(cast)
     show = _later(cast, day=5)
     bout_add(show=show, fighter_a=ajax, fighter_b=brutus)
-    show = show_hold(show=show, seed=1)
+    show = show_hold(show=show, seed=1, crowd_decides=True)
     assert show.status == Show.Status.HELD and _day(cast) == 5
     assert {t.day for t in Transaction.objects.filter(campaign=cast.campaign, show=show)} <= {5}
     bout = show.bouts.get()

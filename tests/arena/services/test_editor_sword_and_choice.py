@@ -10,7 +10,7 @@ from arena.errors import BoutError
 from arena.models import Bout, Show, Verdict
 from arena.rulesets.era.adapter import bout_setup
 from arena.services.bouts import bout_decide, bout_fight
-from arena.services.shows import bout_add, show_hold
+from arena.services.shows import bout_add, show_hold, show_verdict_due
 from economy import accounts
 from economy.ledger import LedgerError, Leg, account_balance, transaction_post
 from economy.models import SESTERCES_PER_PURSE, Entry, Transaction
@@ -240,25 +240,60 @@ def test_a_players_editor_is_left_to_choose_for_a_divided_crowd(cast):
     assert cast.bout.status == Bout.Status.DONE
 
 
-def test_a_gms_editor_takes_the_default_missio_when_the_show_is_held(cast):
+def test_holding_stops_at_a_gms_editors_verdict_and_goes_on_once_given(cast):
+    # Issue 27: holding decided every verdict itself, killed men without asking, and the page
+    # said the GM had decided. It stops at the verdict, the bouts before it kept; given, the
+    # hold goes on from there.
+    show_seed = show_seed_where(cast, lambda s, r: r.loser is not None and r.loser_favor <= 2)
+    a, b = factories.GladiatorFactory.create_batch(2, campaign=cast.campaign, owner=cast.nerva)
+    second = bout_add(show=cast.show, fighter_a=a, fighter_b=b)
+    gm = factories.UserFactory(username="gm")
+
+    show = show_hold(show=cast.show, seed=show_seed, user=gm)
+
+    assert show.status == Show.Status.PLANNED
+    cast.bout.refresh_from_db()
+    assert cast.bout.status == Bout.Status.AWAITING_VERDICT  # the crowd calls for the sword
+    assert not Verdict.objects.filter(bout=cast.bout).exists()
+    assert cast.bout.loser.status != Gladiator.Status.DEAD
+    assert show_verdict_due(show) == cast.bout
+    second.refresh_from_db()
+    assert second.status == Bout.Status.PLANNED  # nothing fought past the verdict
+
+    verdict = bout_decide(bout=cast.bout, editor_choice="missio", user=gm)
+    assert verdict.decided_by == gm and not verdict.by_rules
+    show = show_hold(show=show, seed=show_seed, user=gm)
+    second.refresh_from_db()
+    assert second.status != Bout.Status.PLANNED
+    if second.status == Bout.Status.DONE:
+        assert show.status == Show.Status.HELD
+
+
+def test_letting_the_crowd_decide_has_the_rules_take_each_verdict_and_say_so(cast):
     show_seed = show_seed_where(cast, divided)
-    show_hold(show=cast.show, seed=show_seed)
+    gm = factories.UserFactory(username="gm")
+    show = show_hold(show=cast.show, seed=show_seed, user=gm, crowd_decides=True)
+    assert show.status == Show.Status.HELD
     cast.bout.refresh_from_db()
     assert cast.bout.status == Bout.Status.DONE
     verdict = cast.bout.verdict
     assert verdict.crowd_call == Verdict.Call.DIVIDED and verdict.editor_act == "missio"
+    # Nobody chose: the verdict names no person, though the GM held the show.
+    assert verdict.decided_by is None and verdict.by_rules
+    assert verdict.taken_by.startswith("taken by the rules")
     assert Transaction.objects.filter(bout=cast.bout, cause=Transaction.Cause.PURSE).exists()
 
 
-def test_a_players_editor_is_not_asked_when_the_crowd_is_not_divided(cast):
+def test_a_players_editor_is_asked_whatever_the_crowd_calls(cast):
     play_editor(cast)
     show_seed = show_seed_where(
         cast, lambda s, r: r.loser is not None and not 3 <= r.loser_favor <= 4
     )
-    show_hold(show=cast.show, seed=show_seed)
+    show = show_hold(show=cast.show, seed=show_seed, crowd_decides=True)
+    assert show.status == Show.Status.HELD
     cast.bout.refresh_from_db()
-    assert cast.bout.status == Bout.Status.DONE
-    assert cast.bout.verdict.crowd_call != Verdict.Call.DIVIDED
+    assert cast.bout.status == Bout.Status.AWAITING_VERDICT
+    assert not Verdict.objects.filter(bout=cast.bout).exists()
 
 
 def test_refusing_release_is_giving_the_sword_and_costs_the_price(cast, find_seed):

@@ -78,13 +78,13 @@ def test_the_card_refuses(cast, problem, message):
 
 
 def test_a_held_show_takes_no_more_bouts_and_is_not_held_twice(cast):
-    show_hold(show=cast.show, seed=1)
+    show_hold(show=cast.show, seed=1, crowd_decides=True)
     a, b = factories.GladiatorFactory.create_batch(2, campaign=cast.campaign)
     with pytest.raises(ShowError) as error:
         bout_add(show=cast.show, fighter_a=a, fighter_b=b)
     assert str(error.value) == shows.SHOW_HELD.format(show=cast.show)
     with pytest.raises(ShowError):
-        show_hold(show=cast.show, seed=1)
+        show_hold(show=cast.show, seed=1, crowd_decides=True)
 
 
 def build_card(cast, pairs=3):
@@ -109,7 +109,7 @@ def test_a_whole_show_is_played_end_to_end(cast):
     men = build_card(cast)
     purse = accounts.purse(cast.editor)
     before = account_balance(purse)
-    show = show_hold(show=cast.show, seed=50)
+    show = show_hold(show=cast.show, seed=50, crowd_decides=True)
     assert show.status == Show.Status.HELD
     card = list(show.bouts.order_by("order"))
     assert len(card) == 3
@@ -161,7 +161,7 @@ def test_a_whole_show_is_played_end_to_end(cast):
 
 def test_holding_a_show_is_repeatable_from_its_seed(cast):
     build_card(cast)
-    show_hold(show=cast.show, seed=7)
+    show_hold(show=cast.show, seed=7, crowd_decides=True)
     first = [(b.seed, b.log) for b in cast.show.bouts.order_by("order")]
     other = factories.CampaignFactory(day=3)
     editor = factories.EditorFactory(campaign=other)
@@ -185,13 +185,13 @@ def test_holding_a_show_is_repeatable_from_its_seed(cast):
             orders=bout.entry_b.gladiator.orders,
         )
         bout_add(show=twin, fighter_a=a, fighter_b=b)
-    show_hold(show=twin, seed=7)
+    show_hold(show=twin, seed=7, crowd_decides=True)
     assert [(b.seed, b.log) for b in twin.bouts.order_by("order")] == first
 
 
 def test_a_show_with_a_bout_begun_by_hand_finishes_it(cast):
     bout_fight(bout=cast.bout, seed=11, rounds=1)
-    show_hold(show=cast.show, seed=3)
+    show_hold(show=cast.show, seed=3, crowd_decides=True)
     cast.bout.refresh_from_db()
     assert cast.bout.seed == 11 and cast.bout.status == Bout.Status.DONE
 
@@ -204,7 +204,7 @@ def test_orders_that_ask_are_answered_by_the_orders_when_a_show_is_held(cast):
         orders={"name": "cautious", "ask": ["fight_on", "yield", "boons"]}
     )
     cast.bout.save()
-    show_hold(show=cast.show, seed=5)
+    show_hold(show=cast.show, seed=5, crowd_decides=True)
     cast.bout.refresh_from_db()
     assert cast.bout.status == Bout.Status.DONE
     assert cast.bout.decisions  # every asked choice was answered, and kept for the replay
@@ -233,7 +233,7 @@ def test_holding_a_show_answers_a_yield_exactly_as_the_orders_would(cast, seed):
     light = factories.GladiatorFactory(campaign=cast.campaign, armatura="thraex", might=1)
     asking = {"name": "cautious", "ask": ["fight_on", "yield", "boons"]}
     bout = bout_add(show=cast.show, fighter_a=heavy, fighter_b=light, orders_a=asking)
-    show_hold(show=cast.show, seed=seed)
+    show_hold(show=cast.show, seed=seed, crowd_decides=True)  # to the end of the card
     bout.refresh_from_db()
     plain = dict(bout.setup)
     plain["a"] = {**plain["a"], "orders": {**plain["a"]["orders"], "ask": []}}
@@ -249,7 +249,7 @@ def test_a_show_that_cannot_be_settled_writes_nothing(cast):
     b.status = Gladiator.Status.DEAD  # died elsewhere after the card was made
     b.save()
     with pytest.raises(ValueError, match="is dead"):
-        show_hold(show=cast.show, seed=2)
+        show_hold(show=cast.show, seed=2, crowd_decides=True)  # on past the first verdict
     cast.show.refresh_from_db()
     cast.bout.refresh_from_db()
     assert cast.show.status == Show.Status.PLANNED

@@ -84,6 +84,20 @@ def test_gm_fights_one_round_with_htmx_and_gets_the_panel(cast, as_user):
     assert drawn == rolled and rolled
 
 
+def test_each_htmx_action_replaces_the_messages_before_it(cast, as_user):
+    # Issue 27: "Day 3 begins…" and "Round 1 fought." stayed on the page after round 2. The
+    # page's own messages (#page-messages, drawn with the last full page) are emptied out of
+    # band, and the panel carries this action's alone.
+    Bout.objects.filter(pk=cast.bout.pk).update(seed=3)  # two rounds, neither the last
+    client = as_user(cast.gm)
+    client.post(bout_url("bout_fight", cast), {"to": "round"})  # no htmx: its message waits
+    page = client.get(bout_url("bout_detail", cast)).content.decode()
+    assert "Round 1 fought." in page.split('id="page-messages"', 1)[1].split("</div>", 1)[0]
+    text = client.post(bout_url("bout_fight", cast), {"to": "round"}, **HTMX).content.decode()
+    assert re.search(r'<div id="page-messages"[^>]*hx-swap-oob="true"[^>]*></div>', text)
+    assert "Round 2 fought." in text and "Round 1 fought." not in text
+
+
 def test_without_htmx_fighting_redirects_back_to_the_bout(cast, as_user):
     response = as_user(cast.gm).post(bout_url("bout_fight", cast), {"to": "round"})
     assert response.status_code == 302 and response.url == bout_url("bout_detail", cast)

@@ -1,12 +1,16 @@
 """A bout's live odds (issue 14): loaded after the bout page and the replay, the GM's alone
 unless he shares them, and equal to the exact chain's from where the bout stood."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
+from arena.models import Verdict
 from arena.rulesets.era.adapter import bout_setup, exact_engine, replay
-from arena.services.bouts import bout_fight
+from arena.services.bouts import bout_decide, bout_fight
 from ludus.models import Campaign
+from tests.arena.views.helpers import divided, seed_where
 
 pytestmark = pytest.mark.django_db
 
@@ -49,6 +53,21 @@ def test_after_each_round_the_line_follows_the_chain_from_that_state(cast, as_us
     else:
         assert "settled on the sand" in text
     assert "chart-chance" in text and text.count("<polyline") == 4
+
+
+def test_once_decided_the_panel_says_what_happened_not_odds(cast, as_user):
+    # Issue 27: after the sword it still read "Felix wins 0 in 100, walks out 100 in 100".
+    bout = bout_fight(bout=cast.bout, seed=seed_where(cast.bout, divided), auto_decide=False)
+    waiting = as_user(cast.gm).get(odds_url(cast), **HTMX).content.decode()
+    assert re.search(r"walks out \d+ in 100", waiting)  # awaiting the editor: odds still
+    bout_decide(bout=bout, editor_choice=Verdict.Act.SWORD, user=cast.gm)
+    text = as_user(cast.gm).get(odds_url(cast), **HTMX).content.decode()
+    assert not re.search(r"walks out \d+ in 100", text) and "chart-evaluation" not in text
+    assert f"{bout.winner.name} won after {bout.rounds} round" in text
+    assert f"{bout.loser.name} was given the sword and died." in text
+    # The replay's earlier rounds keep their odds.
+    earlier = as_user(cast.gm).get(odds_url(cast) + "?round=0", **HTMX).content.decode()
+    assert "before the first round" in earlier and re.search(r"walks out \d+ in 100", earlier)
 
 
 def test_the_replay_shows_the_line_to_its_round(cast, as_user):

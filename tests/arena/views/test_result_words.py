@@ -1,16 +1,18 @@
 """Issue 11, wording: the card's result column reads as a sentence ("Rufus won; Bithys walked
 out under missio"), whatever became of the loser."""
 
+import re
+
 import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
 from arena.models import Bout, Verdict
 from arena.selectors.pages import Corner
-from arena.services.bouts import bout_fight
+from arena.services.bouts import bout_decide, bout_fight
 from rules.era import bout as engine
 from tests import factories
-from tests.arena.views.helpers import seed_where
+from tests.arena.views.helpers import divided, seed_where
 
 
 def released(result) -> bool:
@@ -48,13 +50,28 @@ def test_the_card_says_who_won_and_that_the_loser_walked_out(cast, as_user):
     )
 
 
+def _card_words(cast, as_user) -> str:
+    """The card as it reads: tags dropped, spaces folded."""
+    text = re.sub(r"<[^>]+>", " ", _card(cast, as_user))
+    return " ".join(text.split())
+
+
+def test_the_card_says_a_man_given_the_sword_died_once(cast, as_user):
+    # Issue 27: "Felix was given the sword and died dead" (the words, then a badge saying it).
+    bout = bout_fight(bout=cast.bout, seed=seed_where(cast.bout, divided), auto_decide=False)
+    bout_decide(bout=bout, editor_choice=Verdict.Act.SWORD, user=cast.gm)
+    words = _card_words(cast, as_user)
+    assert f"{bout.loser.name} was given the sword and died" in words
+    assert "died dead" not in words and "sand dead" not in words
+
+
 def test_the_card_says_a_man_killed_on_the_sand(cast, as_user):
     # A kill on the sand is rare under the cast's orders: the rows are written as the bout
     # service writes a kill (no verdict, the loser's entry dead).
     bout = bout_fight(bout=cast.bout, seed=seed_where(cast.bout, released))
     Verdict.objects.filter(bout=bout).delete()
     bout.losing_entry.__class__.objects.filter(pk=bout.losing_entry.pk).update(fate="dead")
-    assert f"won; {bout.loser.name} was killed on the sand" in _card(cast, as_user)
+    assert f"won; {bout.loser.name} was killed on the sand" in _card_words(cast, as_user)
 
 
 def test_the_questions_left_to_the_table_read_as_words(cast, as_user):

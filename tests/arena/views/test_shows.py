@@ -7,8 +7,9 @@ import pytest
 from django.urls import reverse
 
 from arena.forms import SAME_FIGHTER
-from arena.models import Bout, Show
-from arena.views.shows import PAIR_ADDED, SHOW_HELD, SHOW_HELD_WAITING
+from arena.models import Bout, Show, Verdict
+from arena.services.shows import show_verdict_due
+from arena.views.shows import PAIR_ADDED, SHOW_HELD, SHOW_HELD_BY_RULES, SHOW_HELD_WAITING
 from economy import accounts
 from economy.models import Hire, Transaction
 from economy.selectors.visibility import party_balance
@@ -220,18 +221,54 @@ def test_adding_is_post_only(cast, as_user):
 
 
 def test_gm_holds_the_show_every_bout_is_fought_and_decided(cast, as_user):
-    cast.editor.player = None  # the GM plays the editor: his default stands everywhere
+    cast.editor.player = None  # the GM plays the editor: he is asked each verdict
     cast.editor.save()
     as_user(cast.gm).post(url("bout_add", cast, cast.show.pk), pair(cast))
     response = as_user(cast.gm).post(url("show_hold", cast, cast.show.pk), follow=True)
+    asked = 0
+    while (due := show_verdict_due(cast.show)) is not None:
+        # Holding stopped at a verdict: the show page asks it, each button with its cost.
+        text = response.content.decode()
+        assert 'id="verdict-due"' in text and "missio (costs" in text
+        assert url("show_decide", cast, cast.show.pk, due.pk) in text
+        response = as_user(cast.gm).post(
+            url("show_decide", cast, cast.show.pk, due.pk), {"choice": "missio"}, follow=True
+        )
+        due.refresh_from_db()
+        assert due.verdict.decided_by == cast.gm  # he chose, and the verdict names him
+        asked += 1
     cast.show.refresh_from_db()
     assert cast.show.status == Show.Status.HELD
     assert set(cast.show.bouts.values_list("status", flat=True)) == {Bout.Status.DONE}
+    assert asked == Verdict.objects.filter(bout__show=cast.show).count()
     assert SHOW_HELD.format(show=cast.show.name) in response.content.decode()
     # Each winner's purse was paid into his peculium.
     for bout in cast.show.bouts.filter(entries__result="won"):
         assert party_balance(bout.winner) > 0
         assert accounts.peculium(bout.winner).entries.filter(transaction__bout=bout).exists()
+
+
+def test_the_gm_may_let_the_crowd_decide_and_the_verdicts_say_the_rules_took_them(cast, as_user):
+    # Issue 27: the bout page said "The editor … gives the sword (decided by gm)" of a verdict
+    # the hold took by itself.
+    cast.editor.player = None
+    cast.editor.save()
+    as_user(cast.gm).post(url("bout_add", cast, cast.show.pk), pair(cast))
+    page = as_user(cast.gm).get(url("show_detail", cast, cast.show.pk)).content.decode()
+    assert 'name="crowd_decides"' in page
+    response = as_user(cast.gm).post(
+        url("show_hold", cast, cast.show.pk), {"crowd_decides": "on"}, follow=True
+    )
+    cast.show.refresh_from_db()
+    assert cast.show.status == Show.Status.HELD
+    assert SHOW_HELD_BY_RULES.format(show=cast.show.name) in response.content.decode().replace(
+        "&#x27;", "'"
+    )
+    verdicts = Verdict.objects.filter(bout__show=cast.show)
+    assert verdicts.exists() and not verdicts.exclude(decided_by=None).exists()
+    bout_page = as_user(cast.gm).get(url("bout_detail", cast, verdicts[0].bout_id))
+    text = bout_page.content.decode().replace("&#x27;", "'")
+    assert "taken by the rules" in text and "decided by gm" not in text
 
 
 def test_a_divided_crowd_waits_for_a_players_editor_after_the_show_is_held(cast, as_user):

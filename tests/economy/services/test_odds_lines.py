@@ -184,6 +184,33 @@ def test_table_line_by_match_type(melee, kits, match, odds):
 
 
 @pytest.mark.parametrize(
+    ("names", "melee", "kits", "said"),
+    [
+        (
+            ("Tetraites", "Dumnorix"),
+            (2, 2),
+            ("samnite", "gaul"),
+            "Heavier armor, equal skill: Tetraites (Samnite, Melee 2) against Dumnorix (Gaul, "
+            "Melee 2)",
+        ),
+        (
+            ("Bithys", "Felix"),
+            (2, 3),
+            ("thraex", "murmillo"),
+            "One Melee rank better: Felix (Murmillo, Melee 3) against Bithys (Thraex, Melee 2)",
+        ),
+        (("A", "B"), (2, 2), ("gaul", "thraex"), "Even: A (Gaul, Melee 2) and B (Thraex, Melee 2)"),
+    ],
+)
+def test_the_line_describes_the_real_pairing(names, melee, kits, said):
+    # Issue 27: the book explained Tetraites (Samnite) v Dumnorix (Gaul) with the seed's own
+    # example, "a Samnite against a thraex".
+    line = table_line(names, melee, kits)
+    assert line.pairing() == said
+    assert "thraex" not in line.pairing() or "thraex" in kits
+
+
+@pytest.mark.parametrize(
     ("melee", "kits"),
     [((5, 2), ("thraex", "thraex")), ((3, 2), ("samnite", "thraex"))],
 )

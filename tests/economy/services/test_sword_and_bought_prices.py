@@ -75,6 +75,37 @@ def test_named_by_bout_a_hired_man_has_his_hire_replaced_by_the_price(
     assert counts() == before
 
 
+def test_the_sword_never_costs_the_editor_less_than_missio(campaign, nerva, rich_senator, munus):
+    # Issue 27: hired at 4 purses with a lanista's price of 3, the sword refunded the hire and
+    # charged the price: the editor ended 800 HS richer than under missio.
+    cheap = GladiatorFactory(campaign=campaign, owner=nerva, price_purses=3)
+    purse, chest = accounts.purse(rich_senator), accounts.chest(nerva)
+    start = balance(purse)
+    hiring.hire_contract_create(show=munus, gladiator=cheap, kind="single")
+    bout = BoutFactory(show=munus, fighter_a=cheap)
+    missio_cost = start - balance(purse)  # what mercy leaves him paying: the hire
+    assert hiring.verdict_costs(show=munus, gladiator=cheap) == hiring.VerdictCosts(
+        hire=3_200, sword=3_200
+    )
+
+    charged = hiring.sword_given_charge(bout=bout, gladiator=cheap)
+
+    assert start - balance(purse) == missio_cost == 3_200  # the greater: his hire
+    assert balance(chest) == 3_200
+    assert "his hire, 4 purses (3,200 sesterces), in place of the lanista's lower price" in (
+        charged.memo
+    )
+
+
+def test_a_dearer_price_replaces_the_hire(campaign, nerva, rich_senator, munus):
+    dear = GladiatorFactory(campaign=campaign, owner=nerva, price_purses=6)
+    hiring.hire_contract_create(show=munus, gladiator=dear, kind="team")
+    costs = hiring.verdict_costs(show=munus, gladiator=dear)
+    assert (costs.hire, costs.sword, costs.sword_more) == (1_600, 4_800, 3_200)
+    free = GladiatorFactory(campaign=campaign, owner=None)
+    assert hiring.verdict_costs(show=munus, gladiator=free) == hiring.VerdictCosts(0, 0)
+
+
 def test_a_hire_corrected_away_leaves_the_price_alone(nerva, bithys, rich_senator, munus):
     purse = accounts.purse(rich_senator)
     start = balance(purse)
