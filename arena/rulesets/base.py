@@ -285,10 +285,10 @@ class RulesetPlugin:
     # --- the pages -------------------------------------------------------------------------
 
     @property
-    def pages(self) -> Any | None:
-        """The bout's own pages (bout_detail, respond, report, bout_choose, bout_replay), or
-        None for the pages of a pair in arena.views.bouts."""
-        return None
+    def pages(self) -> Any:
+        """The bout's pages: a module with bout_detail, respond, report, bout_choose and
+        bout_replay (arena.views.bouts hands every bout to its ruleset's)."""
+        raise NotImplementedError
 
     # The `bout_odds` command's part for this ruleset (a module: OWN_OPTIONS,
     # CHECKS_FOREIGN_OPTIONS, add_arguments(parser), run(options, defaults) -> text); None: none.

@@ -118,8 +118,8 @@ class EraRuleset:
     # The templates that show what only the Era rules have (tests/arena/test_ruleset_templates.py
     # checks that each exists).
     templates: ClassVar[Mapping[str, str]] = {
-        "bout": "arena/bouts/bout_detail.html",
-        "replay": "arena/bouts/bout_replay.html",
+        "bout": "arena/era/bout_detail.html",
+        "replay": "arena/era/bout_replay.html",
         "odds": "arena/era/odds.html",
         "corner": "arena/partials/corner.html",
         "dice": "arena/partials/dice.html",

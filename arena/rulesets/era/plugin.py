@@ -10,7 +10,7 @@ from django.urls import URLPattern, path
 
 from arena.models import Bout
 from arena.rulesets.base import Data, Fought, RulesetPlugin, Ruling, Stepped
-from arena.rulesets.era import adapter, cli, odds_views
+from arena.rulesets.era import adapter, cli, odds_views, pages
 from arena.views.mc_odds import MonteCarloOddsPage
 from ludus.models import Gladiator
 from rules.era.orders import DECISION_LABELS
@@ -78,6 +78,10 @@ class EraPlugin(RulesetPlugin):
     @property
     def odds_page(self) -> MonteCarloOddsPage:
         return odds_views.PAGE
+
+    @property
+    def pages(self) -> Any:
+        return pages
 
     def pair_sheet(self, man: Gladiator) -> Any | None:
         return adapter.arena_sheet(man)
