@@ -228,20 +228,17 @@ def book_open(
     )
 
 
-ERA_RULESET = "era"  # the seed's table prices the Era's pairs only
-
-
 def book_open_with(bout: Bout) -> Book | None:
     """The book a bout (or fight) just put on the card opens with, if its campaign says so
-    (`Campaign.books_open_with_bouts`, on by default): the seed's table for a pair of the Era,
-    or the engine's line where the table has none or the ruleset is another. None with the
+    (`Campaign.books_open_with_bouts`, on by default): the seed's table for a pair where the ruleset
+    has it (the Era's), or the engine's line where the table has none. None with the
     setting off; BettingError (the last line's refusal) if no line can be made: the bout stays
     on the card and the GM may open its book on the bets page."""
     campaign = bout.show.campaign
     if not campaign.books_open_with_bouts:
         return None
     sources = [Book.Source.ENGINE]
-    if campaign.ruleset == ERA_RULESET and is_pair(bout):
+    if plugin_for(campaign.ruleset).table_line and is_pair(bout):  # the seed's table: pairs
         sources.insert(0, Book.Source.TABLE)
     refused = None
     for source in sources:

@@ -8,24 +8,14 @@ shows what was stored even if the engine changes later.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Q, QuerySet, Sum
 
 from arena.errors import BoutError
-from arena.models import Bout, BoutEntry, RaceEntry, Show, Venue
+from arena.models import Bout, BoutEntry, RaceEntry, Show
 from arena.rulesets import plugin_for
-from arena.rulesets.era.adapter import (
-    ENGINE_REFUSED,
-    START_FAVOR,
-    BoutSetup,
-    Pending,
-    incapacitated,
-    pair_setup_data,
-    setup_data,
-    setup_from_data,
-)
-from arena.selectors.at_bout import school_then, with_school_then
 from arena.selectors.bouts import show_card
 from arena.selectors.fights import FightRow, fight_row, is_pair
 from arena.selectors.records import gladiator_record, rudis_eligible
@@ -39,7 +29,7 @@ from economy.selectors.visibility import party_balance
 from economy.services.hire import VerdictCosts, verdict_costs
 from economy.services.purses import verdict_cost_most
 from ludus.models import Campaign, DignitasChange, Gladiator, Injury
-from ludus.selectors.people import carried_injuries, editor_dignitas, gladiator_figures
+from ludus.selectors.people import carried_injuries, editor_dignitas
 from rules.core.errors import RulesError
 
 SIDES = ("a", "b")
@@ -150,44 +140,9 @@ def bout_for_campaign(campaign: Campaign, bout_id: int) -> Bout:
     )
 
 
-@dataclass
-class Corner:
-    """One fighter at one moment of the bout, as the log shows him."""
-
-    side: str
-    gladiator: Gladiator
-    favor: int
-    wounds: int = 0
-    injuries: list[dict] = field(default_factory=list)
-    yielded: bool = False
-    dead: bool = False
-    wound_points: int = 0  # as the engine set him up for this bout (his injuries carried in)
-    carried_in: list[str] = field(default_factory=list)  # unhealed injuries he came in with
-    carried_unnamed: int = 0  # carried in by a setup stored before injuries were named
-    school: str = ""  # his school as it was at the bout ("" for a man of none)
-
-    @property
-    def wound_percent(self) -> int:
-        """How full his Wounds bar is (capped at 100 for the drawing)."""
-        return min(100, round(100 * self.wounds / self.wound_points)) if self.wound_points else 0
-
-    @property
-    def incapacitated(self) -> bool:
-        """Too hurt to fight on (the page says so beside Wounds at or over his Wound Points)."""
-        return bool(self.wound_points) and incapacitated(self.wounds, self.wound_points)
-
-
-@dataclass
-class Step:
-    """The state after one round (round 0: before the first), with that round's events."""
-
-    round: int
-    a: Corner
-    b: Corner
-    events: list[dict]
-
-    def corner(self, side: str) -> Corner:
-        return self.a if side == "a" else self.b
+def start_wounds(setup: dict, side: str) -> int:
+    """Wounds he carried into the bout (a setup stored before they were kept reads as 0)."""
+    return setup.get(side, {}).get("wounds", 0)
 
 
 def bout_inputs(bout: Bout) -> dict:
@@ -196,107 +151,9 @@ def bout_inputs(bout: Bout) -> dict:
     if bout.setup:
         return bout.setup
     try:
-        return setup_data(bout)
-    except (RulesError, KeyError):
+        return plugin_for(bout.show.campaign.ruleset).setup_data(bout)
+    except (BoutError, RulesError, KeyError):
         return {}
-
-
-def _start_favor(setup: dict, side: str) -> int:
-    if side in setup and "favor" in setup[side]:
-        return setup[side]["favor"]
-    return START_FAVOR
-
-
-def _start_wounds(setup: dict, side: str) -> int:
-    """Wounds he carried into the bout (a setup stored before they were kept reads as 0)."""
-    return setup.get(side, {}).get("wounds", 0)
-
-
-def _carried_in(setup: dict, side: str) -> tuple[list[str], int]:
-    """The unhealed injuries he carried into the bout, by name, as the engine's inputs hold
-    them; a setup stored before injuries were named keeps only their count."""
-    entrant = setup.get(side, {})
-    names = [str(name) for name in entrant.get("injuries", ())]
-    unnamed = max(0, int(entrant.get("carried_injuries", 0) or 0) - len(names))
-    return names, unnamed
-
-
-def _wound_points(setup: dict, side: str, man: Gladiator) -> int:
-    """His Wound Points in this bout, from the engine's own inputs (as fought, or as the bout
-    would be set up now); from the ruleset's figures when no setup can be built."""
-    try:
-        return setup_from_data(setup).entrant(side).wound_points
-    except (RulesError, KeyError, TypeError):
-        figures = gladiator_figures(man)
-        return figures["wound_points"] if figures else 0
-
-
-def _other(side: str) -> str:
-    return "b" if side == "a" else "a"
-
-
-def schools_at_bout(bout: Bout) -> dict[str, str]:
-    """Each side's school as it was when the bout was settled (issue 27: a man freed or sold
-    since showed today's school, or none, on the bout of record)."""
-    entries = with_school_then(BoutEntry.objects.filter(bout=bout).select_related("gladiator"))
-    return {entry.side: school_then(entry) for entry in entries}
-
-
-def bout_steps(bout: Bout) -> list[Step]:
-    """The bout read from its log: one Step per round, round 0 first."""
-    men = {side: bout.entry(side).gladiator for side in SIDES}
-    setup = bout_inputs(bout)
-    schools = schools_at_bout(bout)
-    corners = {
-        s: Corner(
-            s,
-            men[s],
-            _start_favor(setup, s),
-            _start_wounds(setup, s),
-            wound_points=_wound_points(setup, s, men[s]),
-            carried_in=_carried_in(setup, s)[0],
-            carried_unnamed=_carried_in(setup, s)[1],
-            school=schools.get(s, ""),
-        )
-        for s in SIDES
-    }
-
-    def snapshot(round_: int, events: list[dict]) -> Step:
-        copy = {
-            s: replace(c, injuries=list(c.injuries), carried_in=list(c.carried_in))
-            for s, c in corners.items()
-        }
-        return Step(round_, copy["a"], copy["b"], events)
-
-    by_round: dict[int, list[dict]] = {}
-    for event in bout.log or []:
-        by_round.setdefault(event.get("round", 0), []).append(event)
-    steps = []
-    last = max(by_round, default=0)
-    for round_ in range(0, max(last, bout.rounds) + 1):
-        events = by_round.get(round_, [])
-        for event in events:
-            kind, actor = event.get("kind"), event.get("actor")
-            if kind == "attack" and event.get("hit") and actor in SIDES:
-                corners[_other(actor)].wounds = event.get("total_wounds", 0)
-            elif kind == "injury" and actor in SIDES:
-                corners[actor].injuries.append(event.get("crit", {}))
-            elif kind == "favor" and actor in SIDES and "favor" in event:
-                corners[actor].favor = event["favor"]
-            elif kind == "yield" and actor in SIDES:
-                corners[actor].yielded = True
-            elif kind == "end" and event.get("end_reason") == "killed" and actor in SIDES:
-                corners[actor].dead = True
-        steps.append(snapshot(round_, events))
-    return steps
-
-
-def favor_series(bout: Bout, steps: list[Step]) -> list[tuple[str, list[int], str]]:
-    """Each fighter's Crowd Favor at the start and after each round, for the chart."""
-    return [
-        (str(bout.entry_a), [s.a.favor for s in steps], "a"),
-        (str(bout.entry_b), [s.b.favor for s in steps], "b"),
-    ]
 
 
 @dataclass(frozen=True)
@@ -332,7 +189,7 @@ def live_odds_visible(access, campaign: Campaign) -> bool:
     return access.is_gm or campaign.live_odds_for_players
 
 
-def pending_choice(bout: Bout) -> Pending | None:
+def pending_choice(bout: Bout) -> Any | None:
     """The choice the bout waits for, by its ruleset's adapter."""
     return plugin_for(bout.show.campaign.ruleset).bout_pending(bout)
 
@@ -383,7 +240,7 @@ def _paid_into_peculium(bout: Bout, man: Gladiator) -> int:
     return total or 0
 
 
-def bout_aftermath(bout: Bout, steps: list[Step]) -> Aftermath | None:
+def bout_aftermath(bout: Bout, steps: list[Any]) -> Aftermath | None:
     """Everything the bout changed, once the engine has settled it."""
     if bout.status not in (Bout.Status.AWAITING_VERDICT, Bout.Status.DONE):
         return None
@@ -398,7 +255,7 @@ def bout_aftermath(bout: Bout, steps: list[Step]) -> Aftermath | None:
                 gladiator=man,
                 side=side,
                 won=bout.entry(side).result == BoutEntry.Result.WON,
-                wounds_taken=(last.corner(side).wounds if last else 0) - _start_wounds(setup, side),
+                wounds_taken=(last.corner(side).wounds if last else 0) - start_wounds(setup, side),
                 injuries=list(Injury.objects.filter(bout=bout, gladiator=man)),
                 purse=_paid_into_peculium(bout, man),
                 peculium=party_balance(man),
@@ -406,7 +263,7 @@ def bout_aftermath(bout: Bout, steps: list[Step]) -> Aftermath | None:
                 dead=bout.entry(side).fate in (BoutEntry.Fate.DEAD, BoutEntry.Fate.DIED_WAITING),
                 record=str(gladiator_record(man)),
                 wounds_now=man.wounds,
-                wounds_out=last.corner(side).wounds if last else _start_wounds(setup, side),
+                wounds_out=last.corner(side).wounds if last else start_wounds(setup, side),
                 carried_injuries=carried_injuries(man).count(),
             )
         )
@@ -457,42 +314,6 @@ def past_bouts(campaign: Campaign) -> QuerySet[Bout]:
         .prefetch_related("entries__gladiator")
         .order_by("-show__day", "-show_id", "order")
     )
-
-
-# --- the odds page ------------------------------------------------------------------------------
-
-
-def odds_setup(
-    *,
-    fighter_a: Gladiator,
-    fighter_b: Gladiator,
-    orders_a: str,
-    orders_b: str,
-    venue: str = Venue.FORUM_ROMANUM,
-    favor_a: int | None = None,
-    favor_b: int | None = None,
-) -> BoutSetup:
-    """The engine inputs for two men as they stand now, as the bout service would build them
-    for a bout at this venue (Known there: Crowd Favor 3; his carried injuries count), with
-    the starting Crowd Favor overridden when given. Nothing is saved."""
-    data = pair_setup_data(
-        city=Show(venue=venue).city,
-        first="random",
-        a=fighter_a,
-        orders_a={"name": orders_a},
-        b=fighter_b,
-        orders_b={"name": orders_b},
-    )
-    try:
-        setup = setup_from_data(data)
-    except RulesError as error:
-        raise BoutError(ENGINE_REFUSED.format(error=error)) from error
-    a, b = setup.a, setup.b
-    if favor_a is not None:
-        a = replace(a, favor=favor_a)
-    if favor_b is not None:
-        b = replace(b, favor=favor_b)
-    return replace(setup, a=a, b=b)
 
 
 def campaign_fighters(campaign: Campaign) -> QuerySet[Gladiator]:

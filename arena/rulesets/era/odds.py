@@ -14,10 +14,20 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
-from arena.rulesets.era.adapter import OddsResult, bout_odds
-from arena.selectors.pages import odds_setup
+from arena.errors import BoutError
+from arena.models import Show, Venue
+from arena.rulesets.era.adapter import (
+    ENGINE_REFUSED,
+    BoutSetup,
+    OddsResult,
+    bout_odds,
+    pair_setup_data,
+    setup_from_data,
+)
 from ludus.models import Campaign, Gladiator
+from rules.core.errors import RulesError
 
 CHUNK = 10_000
 BACKGROUND_ABOVE = 20_000  # bouts: about a second of the engine; more runs in the background
@@ -106,3 +116,36 @@ class OddsAsk:
         return (
             f"{self.fighter_a.name} v {self.fighter_b.name}: {self.bouts:,} bouts, seed {self.seed}"
         )
+
+
+def odds_setup(
+    *,
+    fighter_a: Gladiator,
+    fighter_b: Gladiator,
+    orders_a: str,
+    orders_b: str,
+    venue: str = Venue.FORUM_ROMANUM,
+    favor_a: int | None = None,
+    favor_b: int | None = None,
+) -> BoutSetup:
+    """The engine inputs for two men as they stand now, as the bout service would build them
+    for a bout at this venue (Known there: Crowd Favor 3; his carried injuries count), with
+    the starting Crowd Favor overridden when given. Nothing is saved."""
+    data = pair_setup_data(
+        city=Show(venue=venue).city,
+        first="random",
+        a=fighter_a,
+        orders_a={"name": orders_a},
+        b=fighter_b,
+        orders_b={"name": orders_b},
+    )
+    try:
+        setup = setup_from_data(data)
+    except RulesError as error:
+        raise BoutError(ENGINE_REFUSED.format(error=error)) from error
+    a, b = setup.a, setup.b
+    if favor_a is not None:
+        a = replace(a, favor=favor_a)
+    if favor_b is not None:
+        b = replace(b, favor=favor_b)
+    return replace(setup, a=a, b=b)

@@ -13,17 +13,16 @@ from django.shortcuts import redirect, render
 from arena.book.selectors import book_for_event
 from arena.forms import DecisionForm, EditorChoiceForm
 from arena.models import Bout, Verdict
+from arena.rulesets.era.selectors import bout_steps, favor_series
 from arena.selectors.calendar import show_day_note
 from arena.selectors.pages import (
     bout_aftermath,
     bout_defiance,
     bout_for_campaign,
     bout_inputs,
-    bout_steps,
     choice_costs,
     editor_costs,
     editor_standing,
-    favor_series,
     live_odds_visible,
     pending_choice,
     verdict_funding,

@@ -4,7 +4,8 @@
 import pytest
 from django.urls import reverse
 
-from arena.selectors.pages import bout_aftermath, bout_steps
+from arena.rulesets.era.selectors import bout_steps
+from arena.selectors.pages import bout_aftermath
 from arena.services.bouts import bout_fight
 from tests import factories
 

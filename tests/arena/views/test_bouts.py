@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from arena.models import Bout, Verdict
 from arena.rulesets.era.adapter import bout_replay
-from arena.selectors.pages import bout_steps
+from arena.rulesets.era.selectors import bout_steps
 from arena.services.bouts import CHOICE_DONE, bout_fight
 from arena.views.answers import NO_CHOICE_PENDING
 from economy.models import Account, Entry

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from arena.forms import SAME_FIGHTER
 from arena.rulesets.era.forms import MAX_ODDS_BOUTS, ODDS_BOUTS_TOO_MANY
-from arena.selectors.pages import odds_setup
+from arena.rulesets.era.odds import odds_setup
 from ludus.models import Job
 from rules.era.dice import Pool, distribution
 from rules.era.exact import exact_odds

@@ -8,7 +8,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from arena.models import Bout, Verdict
-from arena.selectors.pages import Corner
+from arena.rulesets.era.selectors import Corner
 from arena.services.bouts import bout_decide, bout_fight
 from rules.era import bout as engine
 from tests import factories
