@@ -42,11 +42,12 @@ from rules.grimdark.moves import (
     RANDOM,
     RANGED,
     REGENERATE_HP,
+    SPECIAL_MOVES,
     STATS,
     STUNNED_MOVE,
     Move,
 )
-from rules.grimdark.orders import choose, pick_target
+from rules.grimdark.orders import SITUATIONAL, choose, pick_target, score_move
 from rules.grimdark.tables import crit_cell, step_die
 
 ENGINE_VERSION = "grimdark/1"
@@ -971,10 +972,404 @@ class _Match:
         return FAME_GOOD_LOSER if fate != "dead" and f.cz >= enemies else 0
 
 
+class _FastMatch(_Match):
+    """The no-log path (`play(..., record=False)`: the odds and the benchmark). The same match
+    as `_Match`, draw for draw: one loop with the turn inlined (local names, no log branches,
+    no per-card method calls for the common cases), the rare rules left to `_Match`'s own
+    methods. tests/rules/grimdark/test_fingerprint.py holds it to the logged engine."""
+
+    def __init__(self, setup: Setup, seed: int, max_turns: int) -> None:
+        super().__init__(setup, seed, False, max_turns)
+        self.getrandbits = self.rng.getrandbits
+
+    def shuffle(self, cards: list[str]) -> None:
+        """`random.Random.shuffle`, draw for draw, without its per-card method calls."""
+        getrandbits = self.getrandbits
+        for i in range(len(cards) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            cards[i], cards[j] = cards[j], cards[i]
+
+    def start(self) -> None:
+        fighters = self.fighters
+        rand = self.rand
+        for f in fighters:
+            e = f.entrant
+            level = e.level
+            hp_roll = int(rand() * (10 if level("Berserker") else 8)) + 1
+            f.max_hp = f.hp = (
+                BASE_HP + f.stats[0] + hp_roll + level("Endurance") + 5 * e.armour_slots
+            )
+            init_roll = int(rand() * (10 if level("Performer") else 8)) + 1
+            f.init = f.stats[1] + init_roll + level("Poise")
+            foes = [o.entrant.fame for o in fighters if o.side != f.side]
+            f.cz = max(0, e.fame - max(foes))
+            f.essence = f.stats[3] if level("Arcane Arts") else 0
+            f.quantum = 1 if level("Technomancer") else 0
+            self.deal(f)
+
+    def deal(self, f: Fighter) -> None:
+        cards = f.entrant.cards
+        for name in f.orders.opening:
+            cards.remove(name)
+            f.hand.append(name)
+        self.shuffle(cards)
+        f.deck = cards
+        self.draw(f)
+
+    def draw(self, f: Fighter) -> None:
+        hand = f.hand
+        while len(hand) < 3:
+            if not f.deck:
+                if not f.discard:
+                    return
+                f.deck, f.discard = f.discard, []
+                self.shuffle(f.deck)
+            hand.append(f.deck.pop())
+
+    def run(self) -> MatchResult:
+        self.start()
+        alive = self.fighters
+        max_turns = self.max_turns
+        reason = ""
+        while True:
+            alive = [f for f in alive if not f.defeated]
+            if len(alive) == 2:
+                sides = 1 if alive[0].side == alive[1].side else 2
+            else:
+                sides = len({f.side for f in alive})
+            if sides <= 1:
+                reason = "defeat" if sides else "all defeated"
+                break
+            if self.turn >= max_turns:
+                reason = "time"
+                break
+            self.turn += 1
+            self.play_alive(alive)
+        return self.finish(reason)
+
+    def play_turn(self) -> None:
+        self.play_alive([f for f in self.fighters if not f.defeated])
+
+    def play_alive(self, alive: list[Fighter]) -> None:
+        """One turn of the gladiators still standing (two sides or more)."""
+        count = len(alive)
+        for f in alive:
+            f.stunned, f.stun_next = f.stun_next, False
+            f.dmg_last, f.dmg_this = f.dmg_this, 0
+            f.hit_last, f.hit_this = f.hit_this, False
+            last = f.melee_last
+            f.melee_last, f.melee_this = f.melee_this, last
+            last.clear()
+            side = f.side
+            enemies = 0
+            for o in alive:
+                if o.side != side:
+                    enemies += 1
+            f.enemies_alive = enemies
+            f.allies_alive = count - enemies - 1
+        pair = count == 2
+        for f in alive:
+            if pair:
+                self.pick(f, alive[1] if f is alive[0] else alive[0])
+            else:
+                side = f.side
+                self.pick(f, pick_target(f, [o for o in alive if o.side != side]))
+        for f in alive:
+            self.reveal(f, alive)
+        self.roll_all(alive)
+        if pair:
+            first, second = alive
+            if second.init > first.init:
+                first, second = second, first
+            if first.move.attack and first.target >= 0:
+                self.attackers[second.idx] = 1
+                self.attackers[first.idx] = 1 if second.move.attack and second.target >= 0 else 0
+                self.fight(first, second)
+            elif second.move.attack and second.target >= 0:
+                self.attackers[first.idx] = 1
+                self.attackers[second.idx] = 0
+                self.fight(second, first)
+        else:
+            self.fights(alive)
+        self.end_turn(alive)
+        for f in alive:
+            pen = f.pen
+            pen[0], pen[1], pen[2], pen[3] = pen[1], pen[2], pen[3], 0
+
+    def fights(self, alive: list[Fighter]) -> None:
+        """Every attack of a match of many, in Init order (`_Match.resolve`)."""
+        fighters = self.fighters
+        attackers = self.attackers
+        for f in alive:
+            attackers[f.idx] = 0
+        for f in alive:
+            if f.move.attack and f.target >= 0:
+                attackers[f.target] += 1
+        done: set[tuple[int, int]] = set()
+        for a in sorted(alive, key=_by_init):
+            if a.move.attack and a.target >= 0:
+                d = fighters[a.target]
+                if (d.idx, a.idx) in done:
+                    continue
+                done.add((a.idx, d.idx))
+                self.fight(a, d)
+
+    def pick(self, f: Fighter, target: Fighter | None) -> None:  # type: ignore[override]
+        f.target = target.idx if target is not None else -1
+        f.card = None
+        if f.stunned:
+            f.move = STUNNED_MOVE
+            f.target = -1
+            return
+        usable = []
+        for name in dict.fromkeys(f.hand):
+            move = MOVES[name]
+            if move.unconditional:
+                if target is not None or not move.attack:
+                    usable.append(name)
+            elif self.usable(f, name, target):
+                usable.append(name)
+        orders = f.orders
+        if orders.contingencies or orders.prefer:
+            name = choose(f, target, usable, self.turn)
+        else:
+            name = self.choose(f, target, usable, orders.assess, orders.stance)
+        if name == ASSESS:
+            f.move = ASSESS_MOVE
+            f.target = -1
+            return
+        f.card = name
+        f.move = move = MOVES[name]
+        if not move.attack:
+            f.target = -1
+
+    def choose(
+        self, f: Fighter, target: Fighter | None, usable: list[str], assess: str, stance: str
+    ) -> str:
+        """orders.choose without contingencies or preferred moves, score for score."""
+        if not usable:
+            return ASSESS
+        attacks = False
+        for name in usable:
+            move = MOVES[name]
+            if move.finisher:
+                return name
+            if move.attack:
+                attacks = True
+        if not attacks and assess != "never":
+            return ASSESS
+        stats = f.stats
+        as_value = stats[f.as_i] if f.as_i >= 0 else min(stats)
+        tactician = f.tactician
+        best, best_score = usable[0], -99.0
+        for name in usable:
+            move = MOVES[name]
+            if move.attack and name not in SITUATIONAL:
+                stat = stats[move.score_stat] if move.score_stat >= 0 else as_value
+                score = stat + move.score_base
+                if move.combined and not tactician:
+                    score -= 1
+                if stance == "aggressive":
+                    score += 0.3 * move.bonus
+                elif stance == "cautious":
+                    score -= 0.5 * move.self_penalty
+            else:
+                score = score_move(f, target, name)
+            if score > best_score:
+                best, best_score = name, score
+        if assess == "weak_hand" and best_score < as_value:
+            return ASSESS
+        return best
+
+    def reveal(self, f: Fighter, alive: list[Fighter]) -> None:
+        move = f.move
+        f.weapon, f.wdie, f.ranged, f.faceoff = -1, 0, False, -1
+        if move.attack:
+            if move.die >= 0:
+                f.wdie = move.die
+                f.ranged = move.mode == RANGED
+            else:
+                self.arm(f)
+        if not move.plain:
+            self.pay(f, move)
+            self.take_effect(f, move, alive)
+        if f.weapon >= 0 and "Unsafe" in f.weapons[f.weapon].properties:
+            self.damage(f, 1, "unsafe")
+
+    def roll_all(self, alive: list[Fighter]) -> None:
+        """Each one's power before the situational modifiers (`_Match.roll`)."""
+        rand = self.rand
+        for f in alive:
+            move = f.move
+            special = move.special
+            if special == "high stakes":
+                dice = min(int(rand() * 12), int(rand() * 12)) + 1
+            elif move.attack and f.weapon >= 0 and "Paired" in f.weapons[f.weapon].properties:
+                dice = int(rand() * 4) + int(rand() * 4) + 2
+            else:
+                dice = int(rand() * 8) + 1
+            stats = f.stats
+            index = ROLL_STAT[move.name]
+            if index >= 0:
+                stat = stats[index]
+            elif index == -1:
+                stat = stats[f.as_i] if f.as_i >= 0 else min(stats)
+            else:
+                stat = stats[f.faceoff]
+            mod = move.mod - f.pen[0]
+            if special == "flurry":
+                mod += min(f.flurry, FLURRY_CAP)
+            elif special == "last stand":
+                mod += LAST_STAND_BONUS
+            if move.combined and not f.tactician:
+                mod -= 1
+            if f.cf > 0 and int(rand() * 8) < f.cf:
+                mod += 1
+            if f.gambler and rand() < 0.05:
+                mod += 2
+            f.huge_bonus = 1 if f.huge and rand() < 0.25 else 0
+            f.stat_val = stat
+            f.base = dice + stat + mod
+
+    def fight(self, a: Fighter, d: Fighter) -> None:
+        diff = self.edge(a, d) - self.edge(d, a)
+        if not a.ranged:
+            a.melee_this.add(d.idx)
+        if d.move.attack and d.target == a.idx and not d.ranged:
+            d.melee_this.add(a.idx)
+        if -HIT_AT < diff < HIT_AT:
+            self.inconclusive(a, d)
+        elif diff > 0:
+            self.won(a, d, diff)
+        else:
+            self.won(d, a, -diff)
+
+    def edge(self, f: Fighter, o: Fighter) -> int:
+        """`_Match.power` without its notes, the common cases first."""
+        p = f.base
+        move = f.move
+        other = o.move.special
+        if other:
+            if other == "face-off" and move.uses_as:
+                p += f.stats[o.faceoff] - f.stat_val
+            elif other == "unbalancing":
+                p += max(f.stats[1], f.stats[2]) - f.stat_val
+        if f.oop and f.oop.get(o.idx, 0) == self.turn:
+            p += OOP_BONUS
+        if not move.attack or f.target != o.idx:
+            return p
+        if f.ranged:
+            if o.move.attack and not o.ranged:
+                quick = f.weapon >= 0 and "Quickshot" in f.weapons[f.weapon].properties
+                if f.idx in o.melee_last:
+                    p -= 0 if quick else 2
+                else:
+                    p += 3 if quick else 2
+        elif o.flying and not o.hit_last and (not f.flying or f.hit_last):
+            p -= 2
+        if not o.huge or f.huge:
+            p += min(self.attackers[o.idx] - 1, GROUP_CAP)
+        if f.huge_bonus and not o.huge:
+            p += 1
+        if move.special:
+            p += self.conditional(f, o)
+        return p
+
+    def hit(self, w: Fighter, v: Fighter, margin: int, *, full: bool) -> None:
+        """`_Match.hit` without its log, the weapon's properties read once."""
+        move = w.move
+        die = w.wdie
+        if w.weapon >= 0:
+            weapon: Weapon | None = w.weapons[w.weapon]
+            props = weapon.properties  # type: ignore[union-attr]
+            element = weapon.element if "Elemental" in props else ""  # type: ignore[union-attr]
+        else:
+            weapon, props, element = None, NO_PROPERTIES, ""
+        element = move.element or element
+        if element and element not in v.resist and v.resist_until < self.turn:
+            die = step_die(die, 1)
+        if margin >= 4 and "Crushing" in props:
+            die = step_die(die, 1)
+        deadly = "Deadly" in props
+        crit = margin >= (CRIT_AT - 1 if deadly else CRIT_AT)
+        if full and move.crit_only and not crit:
+            return
+        if crit and v.lucky7 and margin == 7:
+            return
+        bonus = (move.bonus if full else 0) + w.fierce
+        if full and move.special == "snap shot" and v.init < w.init:
+            bonus += 2
+        if not crit:
+            amount = margin + (int(self.rand() * die) + 1 if die > 0 else 0) + bonus
+            if v.move.special == "shield" or (v.move.attack and v.weapon >= 0):
+                amount = self.soaked(v, w, amount)
+            wound = False
+        else:
+            amount, wound = self.critical(w, v, margin, die, bonus, weapon, deadly)
+            if v.gruesome:
+                return
+        if move.half and full:
+            amount //= 2
+        if amount > 0:
+            self.damage(v, amount, "hit")
+        if wound:
+            self.wound(v)
+        if v.move.special == "last stand":
+            v.last_stand_hit = True
+        if full or props & AFTER_HIT:
+            self.after_hit(w, v, crit, weapon, full)
+
+    def end_turn(self, alive: list[Fighter]) -> None:
+        rand = self.rand
+        for f in alive:
+            if f.curses:
+                for _ in range(f.curses):
+                    if int(rand() * 6) == 5:
+                        f.curses -= 1
+                        self.damage(f, CURSE_DAMAGE, "curse")
+        for f in alive:
+            if f.gruesome or f.hp <= 0 or f.poison >= POISON_DEFEAT or f.last_stand_hit:
+                f.defeated = True
+        for f in alive:
+            move = f.move
+            special = move.special
+            card = f.card
+            hand = f.hand
+            if special == "assess":
+                f.discard.extend(c for c in hand if c not in SPECIAL_MOVES)
+                hand.clear()
+            elif card is not None and card != "kept":
+                hand.remove(card)
+                if move.replaced_by:
+                    hand.append(move.replaced_by)
+                if special != "replacement":
+                    f.discard.append(card)
+            f.flurry = f.flurry + 1 if special == "flurry" else 0
+            if move.ineffective_after:
+                self.ineffective(f)
+            if not f.stunned and not f.defeated and len(hand) < 3:
+                self.draw(f)
+
+
+NO_PROPERTIES: frozenset[str] = frozenset()
+AFTER_HIT = frozenset(("Vampiric", "Toxic", "Disorienting"))  # what a plain hit's weapon does
+# The stat each move rolls with: an index of STATS; -1: the active stat; -2: Face-Off's.
+ROLL_STAT = {
+    move.name: STATS.index(move.stat) if move.stat in STATS else -2 if move.stat == RANDOM else -1
+    for move in (*MOVES.values(), ASSESS_MOVE, STUNNED_MOVE)
+}
+
+
 def play(
     setup: Setup, seed: int, *, record: bool = True, max_turns: int = MAX_TURNS
 ) -> MatchResult:
     """Play a match from its seed: the same seed and orders give the same match."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise RulesError(f"seed must be a whole number; got {seed!r}")
-    return _Match(setup, seed, record, max_turns).run()
+    if record:
+        return _Match(setup, seed, True, max_turns).run()
+    return _FastMatch(setup, seed, max_turns).run()
