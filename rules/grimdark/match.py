@@ -1056,7 +1056,7 @@ class _FastMatch(_Match):
 
     def play_alive(self, alive: list[Fighter]) -> None:
         """One turn of the gladiators still standing (two sides or more)."""
-        count = len(alive)
+        pair = len(alive) == 2
         for f in alive:
             f.stunned, f.stun_next = f.stun_next, False
             f.dmg_last, f.dmg_this = f.dmg_this, 0
@@ -1064,18 +1064,18 @@ class _FastMatch(_Match):
             last = f.melee_last
             f.melee_last, f.melee_this = f.melee_this, last
             last.clear()
-            side = f.side
-            enemies = 0
-            for o in alive:
-                if o.side != side:
-                    enemies += 1
-            f.enemies_alive = enemies
-            f.allies_alive = count - enemies - 1
-        pair = count == 2
-        for f in alive:
             if pair:
-                self.pick(f, alive[1] if f is alive[0] else alive[0])
+                f.enemies_alive, f.allies_alive = 1, 0
             else:
+                side = f.side
+                enemies = sum(1 for o in alive if o.side != side)
+                f.enemies_alive, f.allies_alive = enemies, len(alive) - enemies - 1
+        if pair:
+            one, two = alive
+            self.pick(one, two)
+            self.pick(two, one)
+        else:
+            for f in alive:
                 side = f.side
                 self.pick(f, pick_target(f, [o for o in alive if o.side != side]))
         for f in alive:
@@ -1097,8 +1097,9 @@ class _FastMatch(_Match):
             self.fights(alive)
         self.end_turn(alive)
         for f in alive:
-            pen = f.pen
-            pen[0], pen[1], pen[2], pen[3] = pen[1], pen[2], pen[3], 0
+            pen = f.pen  # every penalty a turn nearer
+            del pen[0]
+            pen.append(0)
 
     def fights(self, alive: list[Fighter]) -> None:
         """Every attack of a match of many, in Init order (`_Match.resolve`)."""
@@ -1125,19 +1126,12 @@ class _FastMatch(_Match):
             f.move = STUNNED_MOVE
             f.target = -1
             return
-        usable = []
-        for name in dict.fromkeys(f.hand):
-            move = MOVES[name]
-            if move.unconditional:
-                if target is not None or not move.attack:
-                    usable.append(name)
-            elif self.usable(f, name, target):
-                usable.append(name)
         orders = f.orders
         if orders.contingencies or orders.prefer:
+            usable = [c for c in dict.fromkeys(f.hand) if self.playable(f, c, target)]
             name = choose(f, target, usable, self.turn)
         else:
-            name = self.choose(f, target, usable, orders.assess, orders.stance)
+            name = self.choose(f, target, orders.assess, orders.stance)
         if name == ASSESS:
             f.move = ASSESS_MOVE
             f.target = -1
@@ -1147,40 +1141,54 @@ class _FastMatch(_Match):
         if not move.attack:
             f.target = -1
 
-    def choose(
-        self, f: Fighter, target: Fighter | None, usable: list[str], assess: str, stance: str
+    def playable(self, f: Fighter, name: str, target: Fighter | None) -> bool:
+        move = MOVES[name]
+        if move.unconditional:
+            return target is not None or not move.attack
+        return self.usable(f, name, target)
+
+    def choose(  # type: ignore[override]
+        self, f: Fighter, target: Fighter | None, assess: str, stance: str
     ) -> str:
-        """orders.choose without contingencies or preferred moves, score for score."""
-        if not usable:
-            return ASSESS
-        attacks = False
-        for name in usable:
-            move = MOVES[name]
-            if move.finisher:
-                return name
-            if move.attack:
-                attacks = True
-        if not attacks and assess != "never":
-            return ASSESS
+        """orders.choose without contingencies or preferred moves, score for score, in one
+        pass over his hand: the first usable finisher; else the best score (the first on a
+        tie) unless no attack is usable or his orders' `assess` says so. Scoring a card that
+        a finisher then outranks is harmless: the scores are pure."""
         stats = f.stats
         as_value = stats[f.as_i] if f.as_i >= 0 else min(stats)
         tactician = f.tactician
-        best, best_score = usable[0], -99.0
-        for name in usable:
-            move = MOVES[name]
-            if move.attack and name not in SITUATIONAL:
-                stat = stats[move.score_stat] if move.score_stat >= 0 else as_value
-                score = stat + move.score_base
-                if move.combined and not tactician:
+        aggressive, cautious = stance == "aggressive", stance == "cautious"
+        best, best_score, attacks = "", -99.0, False
+        for name in dict.fromkeys(f.hand):
+            move, unconditional, attack, scored, stat, base, minus, boldly, warily = CARDS[name]
+            flurry = move.special == "flurry"
+            if unconditional:
+                if attack and target is None:
+                    continue
+            elif not self.usable(f, name, target):
+                continue
+            if move.finisher:
+                return name
+            if not best:
+                best = name
+            if scored or (flurry and target is not None):
+                score = (stats[stat] if stat >= 0 else as_value) + base
+                if minus and not tactician:
                     score -= 1
-                if stance == "aggressive":
-                    score += 0.3 * move.bonus
-                elif stance == "cautious":
-                    score -= 0.5 * move.self_penalty
+                if flurry:
+                    score += min(f.flurry, FLURRY_CAP)
+                if aggressive:
+                    score += boldly
+                elif cautious:
+                    score -= warily
             else:
                 score = score_move(f, target, name)
             if score > best_score:
                 best, best_score = name, score
+            if attack:
+                attacks = True
+        if not best or (not attacks and assess != "never"):
+            return ASSESS
         if assess == "weak_hand" and best_score < as_value:
             return ASSESS
         return best
@@ -1192,8 +1200,23 @@ class _FastMatch(_Match):
             if move.die >= 0:
                 f.wdie = move.die
                 f.ranged = move.mode == RANGED
-            else:
+            elif move.mode == COMBO or f.away or not f.weapons:
                 self.arm(f)
+            else:  # his best weapon for the mode, as `best_weapon` remembered it
+                ranged = move.mode == RANGED
+                if ranged:
+                    key = (True, True) if move.special == "snap shot" else (True, False)
+                else:
+                    key = (False, False)
+                index = f.best.get(key, -2)
+                if index == -2 or (ranged and index is not None and f.weapons[index].melee):
+                    self.arm(f)  # not remembered yet, or a throw
+                else:
+                    f.ranged = ranged
+                    if index is not None:
+                        w = f.weapons[index]
+                        f.weapon = index
+                        f.wdie = step_die(w.die, 1) if "Unsafe" in w.properties else w.die
         if not move.plain:
             self.pay(f, move)
             self.take_effect(f, move, alive)
@@ -1351,10 +1374,25 @@ class _FastMatch(_Match):
             f.flurry = f.flurry + 1 if special == "flurry" else 0
             if move.ineffective_after:
                 self.ineffective(f)
-            if not f.stunned and not f.defeated and len(hand) < 3:
-                self.draw(f)
+            if not f.stunned and not f.defeated:
+                deck = f.deck
+                while deck and len(hand) < 3:
+                    hand.append(deck.pop())
+                if len(hand) < 3:
+                    self.draw(f)  # the deck is spent: the discard reshuffled
 
 
+# Each card as the fast path's choice reads it: the move, whether it is unconditional, an
+# attack, scored inline (a plain attack: orders.score_move's arithmetic), its score's stat and
+# base, the -1 of a combined move, and its aggressive and cautious shifts.
+CARDS: dict[str, tuple[Move, bool, bool, bool, int, float, bool, float, float]] = {
+    move.name: (
+        move, move.unconditional, move.attack, move.attack and move.name not in SITUATIONAL,
+        move.score_stat, move.score_base, move.combined, 0.3 * move.bonus,
+        0.5 * move.self_penalty,
+    )
+    for move in MOVES.values()
+}  # fmt: skip
 NO_PROPERTIES: frozenset[str] = frozenset()
 AFTER_HIT = frozenset(("Vampiric", "Toxic", "Disorienting"))  # what a plain hit's weapon does
 # The stat each move rolls with: an index of STATS; -1: the active stat; -2: Face-Off's.
