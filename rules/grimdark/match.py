@@ -997,28 +997,17 @@ class _FastMatch(_Match):
         fighters = self.fighters
         rand = self.rand
         for f in fighters:
-            e = f.entrant
-            level = e.level
-            hp_roll = int(rand() * (10 if level("Berserker") else 8)) + 1
-            f.max_hp = f.hp = (
-                BASE_HP + f.stats[0] + hp_roll + level("Endurance") + 5 * e.armour_slots
-            )
-            init_roll = int(rand() * (10 if level("Performer") else 8)) + 1
-            f.init = f.stats[1] + init_roll + level("Poise")
-            foes = [o.entrant.fame for o in fighters if o.side != f.side]
-            f.cz = max(0, e.fame - max(foes))
-            f.essence = f.stats[3] if level("Arcane Arts") else 0
-            f.quantum = 1 if level("Technomancer") else 0
-            self.deal(f)
-
-    def deal(self, f: Fighter) -> None:
-        cards = f.entrant.cards
-        for name in f.orders.opening:
-            cards.remove(name)
-            f.hand.append(name)
-        self.shuffle(cards)
-        f.deck = cards
-        self.draw(f)
+            kit = _kit(f.entrant)
+            f.max_hp = f.hp = kit.hp_base + int(rand() * kit.hp_die) + 1
+            f.init = kit.init_base + int(rand() * kit.init_die) + 1
+            fame, side = f.entrant.fame, f.side
+            f.cz = max(0, fame - max(o.entrant.fame for o in fighters if o.side != side))
+            f.essence = kit.essence
+            f.quantum = kit.quantum
+            f.hand.extend(kit.opening)
+            f.deck = cards = list(kit.rest)
+            self.shuffle(cards)
+            self.draw(f)
 
     def draw(self, f: Fighter) -> None:
         hand = f.hand
@@ -1072,12 +1061,12 @@ class _FastMatch(_Match):
                 f.enemies_alive, f.allies_alive = enemies, len(alive) - enemies - 1
         if pair:
             one, two = alive
-            self.pick(one, two)
-            self.pick(two, one)
+            self.pick_against(one, two)
+            self.pick_against(two, one)
         else:
             for f in alive:
                 side = f.side
-                self.pick(f, pick_target(f, [o for o in alive if o.side != side]))
+                self.pick_against(f, pick_target(f, [o for o in alive if o.side != side]))
         for f in alive:
             self.reveal(f, alive)
         self.roll_all(alive)
@@ -1119,7 +1108,8 @@ class _FastMatch(_Match):
                 done.add((a.idx, d.idx))
                 self.fight(a, d)
 
-    def pick(self, f: Fighter, target: Fighter | None) -> None:  # type: ignore[override]
+    def pick_against(self, f: Fighter, target: Fighter | None) -> None:
+        """`_Match.pick` once his target is known."""
         f.target = target.idx if target is not None else -1
         f.card = None
         if f.stunned:
@@ -1147,9 +1137,7 @@ class _FastMatch(_Match):
             return target is not None or not move.attack
         return self.usable(f, name, target)
 
-    def choose(  # type: ignore[override]
-        self, f: Fighter, target: Fighter | None, assess: str, stance: str
-    ) -> str:
+    def choose(self, f: Fighter, target: Fighter | None, assess: str, stance: str) -> str:
         """orders.choose without contingencies or preferred moves, score for score, in one
         pass over his hand: the first usable finisher; else the best score (the first on a
         tie) unless no attack is usable or his orders' `assess` says so. Scoring a card that
@@ -1306,12 +1294,12 @@ class _FastMatch(_Match):
         """`_Match.hit` without its log, the weapon's properties read once."""
         move = w.move
         die = w.wdie
-        if w.weapon >= 0:
-            weapon: Weapon | None = w.weapons[w.weapon]
-            props = weapon.properties  # type: ignore[union-attr]
-            element = weapon.element if "Elemental" in props else ""  # type: ignore[union-attr]
+        weapon = w.weapons[w.weapon] if w.weapon >= 0 else None
+        if weapon is not None:
+            props = weapon.properties
+            element = weapon.element if "Elemental" in props else ""
         else:
-            weapon, props, element = None, NO_PROPERTIES, ""
+            props, element = NO_PROPERTIES, ""
         element = move.element or element
         if element and element not in v.resist and v.resist_until < self.turn:
             die = step_die(die, 1)
@@ -1380,6 +1368,43 @@ class _FastMatch(_Match):
                     hand.append(deck.pop())
                 if len(hand) < 3:
                     self.draw(f)  # the deck is spent: the discard reshuffled
+
+
+class _Kit:
+    """What the start of a match reads of an entrant, worked out once for all his matches:
+    his HP and Init dice and what they add to, his essence and quantum, his opening cards and
+    the rest of his repertoire (the deck before its shuffle)."""
+
+    __slots__ = ("entrant", "hp_die", "hp_base", "init_die", "init_base", "essence", "quantum",
+                 "opening", "rest")  # fmt: skip
+
+    def __init__(self, e: Entrant) -> None:
+        level = e.level
+        self.entrant = e
+        self.hp_die = 10 if level("Berserker") else 8
+        self.hp_base = BASE_HP + e.stats[0] + level("Endurance") + 5 * e.armour_slots
+        self.init_die = 10 if level("Performer") else 8
+        self.init_base = e.stats[1] + level("Poise")
+        self.essence = e.stats[3] if level("Arcane Arts") else 0
+        self.quantum = 1 if level("Technomancer") else 0
+        cards = e.cards
+        for name in e.orders.opening:
+            cards.remove(name)
+        self.opening = e.orders.opening
+        self.rest = tuple(cards)
+
+
+_KITS: dict[int, _Kit] = {}  # by id(entrant); each kit holds its entrant, so the id stays his
+KITS_KEPT = 256
+
+
+def _kit(entrant: Entrant) -> _Kit:
+    kit = _KITS.get(id(entrant))
+    if kit is None or kit.entrant is not entrant:
+        if len(_KITS) >= KITS_KEPT:
+            _KITS.clear()
+        kit = _KITS[id(entrant)] = _Kit(entrant)
+    return kit
 
 
 # Each card as the fast path's choice reads it: the move, whether it is unconditional, an
