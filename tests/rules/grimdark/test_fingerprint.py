@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import random
 
 import pytest
 
 from rules.grimdark.contenders import BEASTS, CONTENDERS
 from rules.grimdark.entrants import Entrant, entrant_from_sheet
-from rules.grimdark.match import MatchResult, Setup, play
+from rules.grimdark.match import MatchResult, Setup, _FastMatch, _kit, play
 from rules.grimdark.orders import Orders
 
 SEEDS = range(12)
@@ -105,3 +106,33 @@ def test_the_fast_path_agrees_in_matches_of_three() -> None:
         setup = Setup(trio)
         for seed in range(2):
             assert _outcome(play(setup, seed, record=False)) == _outcome(play(setup, seed))
+
+
+def test_the_fast_shuffle_is_randoms_draw_for_draw() -> None:
+    """Same order, and the generator left where `random.Random.shuffle` leaves it."""
+    setup = Setup(tuple(_gladiators()[:2]))
+    for seed in range(20):
+        for length in (0, 1, 2, 3, 7, 15, 16, 17, 30, 64):
+            fast = _FastMatch(setup, seed, 1)
+            mine, theirs = [str(i) for i in range(length)], [str(i) for i in range(length)]
+            fast.shuffle(mine)
+            reference = random.Random(seed)
+            reference.shuffle(theirs)
+            assert mine == theirs
+            assert fast.rng.random() == reference.random()
+
+
+def test_a_kit_belongs_to_its_entrant_alone() -> None:
+    """The start worked out once per entrant: the same entrant finds his kit again; another
+    (even with the same figures, but other opening orders) gets his own."""
+    sheet = CONTENDERS["Lord Smash"].sheet.to_dict()
+    plain = entrant_from_sheet(sheet)
+    opening = entrant_from_sheet(sheet, orders=Orders(opening=("Grapple", "Grapple")))
+    assert _kit(plain) is _kit(plain)
+    assert _kit(opening).opening == ("Grapple", "Grapple")
+    assert _kit(plain).opening == ()
+    assert len(_kit(opening).rest) == len(_kit(plain).rest) - 2
+    other = _gladiators()[1]
+    for seed in range(6):
+        setup = Setup((opening, other))
+        assert _outcome(play(setup, seed, record=False)) == _outcome(play(setup, seed))
