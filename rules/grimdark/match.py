@@ -42,11 +42,12 @@ from rules.grimdark.moves import (
     RANDOM,
     RANGED,
     REGENERATE_HP,
+    SPECIAL_MOVES,
     STATS,
     STUNNED_MOVE,
     Move,
 )
-from rules.grimdark.orders import choose, pick_target
+from rules.grimdark.orders import SITUATIONAL, choose, pick_target, score_move
 from rules.grimdark.tables import crit_cell, step_die
 
 ENGINE_VERSION = "grimdark/1"
@@ -971,10 +972,467 @@ class _Match:
         return FAME_GOOD_LOSER if fate != "dead" and f.cz >= enemies else 0
 
 
+class _FastMatch(_Match):
+    """The no-log path (`play(..., record=False)`: the odds and the benchmark). The same match
+    as `_Match`, draw for draw: one loop with the turn inlined (local names, no log branches,
+    no per-card method calls for the common cases), the rare rules left to `_Match`'s own
+    methods. tests/rules/grimdark/test_fingerprint.py holds it to the logged engine."""
+
+    def __init__(self, setup: Setup, seed: int, max_turns: int) -> None:
+        super().__init__(setup, seed, False, max_turns)
+        self.getrandbits = self.rng.getrandbits
+
+    def shuffle(self, cards: list[str]) -> None:
+        """`random.Random.shuffle`, draw for draw, without its per-card method calls."""
+        getrandbits = self.getrandbits
+        for i in range(len(cards) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            cards[i], cards[j] = cards[j], cards[i]
+
+    def start(self) -> None:
+        fighters = self.fighters
+        rand = self.rand
+        for f in fighters:
+            kit = _kit(f.entrant)
+            f.max_hp = f.hp = kit.hp_base + int(rand() * kit.hp_die) + 1
+            f.init = kit.init_base + int(rand() * kit.init_die) + 1
+            fame, side = f.entrant.fame, f.side
+            f.cz = max(0, fame - max(o.entrant.fame for o in fighters if o.side != side))
+            f.essence = kit.essence
+            f.quantum = kit.quantum
+            f.hand.extend(kit.opening)
+            f.deck = cards = list(kit.rest)
+            self.shuffle(cards)
+            self.draw(f)
+
+    def draw(self, f: Fighter) -> None:
+        hand = f.hand
+        while len(hand) < 3:
+            if not f.deck:
+                if not f.discard:
+                    return
+                f.deck, f.discard = f.discard, []
+                self.shuffle(f.deck)
+            hand.append(f.deck.pop())
+
+    def run(self) -> MatchResult:
+        self.start()
+        alive = self.fighters
+        max_turns = self.max_turns
+        reason = ""
+        while True:
+            alive = [f for f in alive if not f.defeated]
+            if len(alive) == 2:
+                sides = 1 if alive[0].side == alive[1].side else 2
+            else:
+                sides = len({f.side for f in alive})
+            if sides <= 1:
+                reason = "defeat" if sides else "all defeated"
+                break
+            if self.turn >= max_turns:
+                reason = "time"
+                break
+            self.turn += 1
+            self.play_alive(alive)
+        return self.finish(reason)
+
+    def play_turn(self) -> None:
+        self.play_alive([f for f in self.fighters if not f.defeated])
+
+    def play_alive(self, alive: list[Fighter]) -> None:
+        """One turn of the gladiators still standing (two sides or more)."""
+        pair = len(alive) == 2
+        for f in alive:
+            f.stunned, f.stun_next = f.stun_next, False
+            f.dmg_last, f.dmg_this = f.dmg_this, 0
+            f.hit_last, f.hit_this = f.hit_this, False
+            last = f.melee_last
+            f.melee_last, f.melee_this = f.melee_this, last
+            last.clear()
+            if pair:
+                f.enemies_alive, f.allies_alive = 1, 0
+            else:
+                side = f.side
+                enemies = sum(1 for o in alive if o.side != side)
+                f.enemies_alive, f.allies_alive = enemies, len(alive) - enemies - 1
+        if pair:
+            one, two = alive
+            self.pick_against(one, two)
+            self.pick_against(two, one)
+        else:
+            for f in alive:
+                side = f.side
+                self.pick_against(f, pick_target(f, [o for o in alive if o.side != side]))
+        for f in alive:
+            self.reveal(f, alive)
+        self.roll_all(alive)
+        if pair:
+            first, second = alive
+            if second.init > first.init:
+                first, second = second, first
+            if first.move.attack and first.target >= 0:
+                self.attackers[second.idx] = 1
+                self.attackers[first.idx] = 1 if second.move.attack and second.target >= 0 else 0
+                self.fight(first, second)
+            elif second.move.attack and second.target >= 0:
+                self.attackers[first.idx] = 1
+                self.attackers[second.idx] = 0
+                self.fight(second, first)
+        else:
+            self.fights(alive)
+        self.end_turn(alive)
+        for f in alive:
+            pen = f.pen  # every penalty a turn nearer
+            del pen[0]
+            pen.append(0)
+
+    def fights(self, alive: list[Fighter]) -> None:
+        """Every attack of a match of many, in Init order (`_Match.resolve`)."""
+        fighters = self.fighters
+        attackers = self.attackers
+        for f in alive:
+            attackers[f.idx] = 0
+        for f in alive:
+            if f.move.attack and f.target >= 0:
+                attackers[f.target] += 1
+        done: set[tuple[int, int]] = set()
+        for a in sorted(alive, key=_by_init):
+            if a.move.attack and a.target >= 0:
+                d = fighters[a.target]
+                if (d.idx, a.idx) in done:
+                    continue
+                done.add((a.idx, d.idx))
+                self.fight(a, d)
+
+    def pick_against(self, f: Fighter, target: Fighter | None) -> None:
+        """`_Match.pick` once his target is known."""
+        f.target = target.idx if target is not None else -1
+        f.card = None
+        if f.stunned:
+            f.move = STUNNED_MOVE
+            f.target = -1
+            return
+        orders = f.orders
+        if orders.contingencies or orders.prefer:
+            usable = [c for c in dict.fromkeys(f.hand) if self.playable(f, c, target)]
+            name = choose(f, target, usable, self.turn)
+        else:
+            name = self.choose(f, target, orders.assess, orders.stance)
+        if name == ASSESS:
+            f.move = ASSESS_MOVE
+            f.target = -1
+            return
+        f.card = name
+        f.move = move = MOVES[name]
+        if not move.attack:
+            f.target = -1
+
+    def playable(self, f: Fighter, name: str, target: Fighter | None) -> bool:
+        move = MOVES[name]
+        if move.unconditional:
+            return target is not None or not move.attack
+        return self.usable(f, name, target)
+
+    def choose(self, f: Fighter, target: Fighter | None, assess: str, stance: str) -> str:
+        """orders.choose without contingencies or preferred moves, score for score, in one
+        pass over his hand: the first usable finisher; else the best score (the first on a
+        tie) unless no attack is usable or his orders' `assess` says so. Scoring a card that
+        a finisher then outranks is harmless: the scores are pure."""
+        stats = f.stats
+        as_value = stats[f.as_i] if f.as_i >= 0 else min(stats)
+        tactician = f.tactician
+        aggressive, cautious = stance == "aggressive", stance == "cautious"
+        best, best_score, attacks = "", -99.0, False
+        for name in dict.fromkeys(f.hand):
+            move, unconditional, attack, scored, stat, base, minus, boldly, warily = CARDS[name]
+            flurry = move.special == "flurry"
+            if unconditional:
+                if attack and target is None:
+                    continue
+            elif not self.usable(f, name, target):
+                continue
+            if move.finisher:
+                return name
+            if not best:
+                best = name
+            if scored or (flurry and target is not None):
+                score = (stats[stat] if stat >= 0 else as_value) + base
+                if minus and not tactician:
+                    score -= 1
+                if flurry:
+                    score += min(f.flurry, FLURRY_CAP)
+                if aggressive:
+                    score += boldly
+                elif cautious:
+                    score -= warily
+            else:
+                score = score_move(f, target, name)
+            if score > best_score:
+                best, best_score = name, score
+            if attack:
+                attacks = True
+        if not best or (not attacks and assess != "never"):
+            return ASSESS
+        if assess == "weak_hand" and best_score < as_value:
+            return ASSESS
+        return best
+
+    def reveal(self, f: Fighter, alive: list[Fighter]) -> None:
+        move = f.move
+        f.weapon, f.wdie, f.ranged, f.faceoff = -1, 0, False, -1
+        if move.attack:
+            if move.die >= 0:
+                f.wdie = move.die
+                f.ranged = move.mode == RANGED
+            elif move.mode == COMBO or f.away or not f.weapons:
+                self.arm(f)
+            else:  # his best weapon for the mode, as `best_weapon` remembered it
+                ranged = move.mode == RANGED
+                if ranged:
+                    key = (True, True) if move.special == "snap shot" else (True, False)
+                else:
+                    key = (False, False)
+                index = f.best.get(key, -2)
+                if index == -2 or (ranged and index is not None and f.weapons[index].melee):
+                    self.arm(f)  # not remembered yet, or a throw
+                else:
+                    f.ranged = ranged
+                    if index is not None:
+                        w = f.weapons[index]
+                        f.weapon = index
+                        f.wdie = step_die(w.die, 1) if "Unsafe" in w.properties else w.die
+        if not move.plain:
+            self.pay(f, move)
+            self.take_effect(f, move, alive)
+        if f.weapon >= 0 and "Unsafe" in f.weapons[f.weapon].properties:
+            self.damage(f, 1, "unsafe")
+
+    def roll_all(self, alive: list[Fighter]) -> None:
+        """Each one's power before the situational modifiers (`_Match.roll`)."""
+        rand = self.rand
+        for f in alive:
+            move = f.move
+            special = move.special
+            if special == "high stakes":
+                dice = min(int(rand() * 12), int(rand() * 12)) + 1
+            elif move.attack and f.weapon >= 0 and "Paired" in f.weapons[f.weapon].properties:
+                dice = int(rand() * 4) + int(rand() * 4) + 2
+            else:
+                dice = int(rand() * 8) + 1
+            stats = f.stats
+            index = ROLL_STAT[move.name]
+            if index >= 0:
+                stat = stats[index]
+            elif index == -1:
+                stat = stats[f.as_i] if f.as_i >= 0 else min(stats)
+            else:
+                stat = stats[f.faceoff]
+            mod = move.mod - f.pen[0]
+            if special == "flurry":
+                mod += min(f.flurry, FLURRY_CAP)
+            elif special == "last stand":
+                mod += LAST_STAND_BONUS
+            if move.combined and not f.tactician:
+                mod -= 1
+            if f.cf > 0 and int(rand() * 8) < f.cf:
+                mod += 1
+            if f.gambler and rand() < 0.05:
+                mod += 2
+            f.huge_bonus = 1 if f.huge and rand() < 0.25 else 0
+            f.stat_val = stat
+            f.base = dice + stat + mod
+
+    def fight(self, a: Fighter, d: Fighter) -> None:
+        diff = self.edge(a, d) - self.edge(d, a)
+        if not a.ranged:
+            a.melee_this.add(d.idx)
+        if d.move.attack and d.target == a.idx and not d.ranged:
+            d.melee_this.add(a.idx)
+        if -HIT_AT < diff < HIT_AT:
+            self.inconclusive(a, d)
+        elif diff > 0:
+            self.won(a, d, diff)
+        else:
+            self.won(d, a, -diff)
+
+    def edge(self, f: Fighter, o: Fighter) -> int:
+        """`_Match.power` without its notes, the common cases first."""
+        p = f.base
+        move = f.move
+        other = o.move.special
+        if other:
+            if other == "face-off" and move.uses_as:
+                p += f.stats[o.faceoff] - f.stat_val
+            elif other == "unbalancing":
+                p += max(f.stats[1], f.stats[2]) - f.stat_val
+        if f.oop and f.oop.get(o.idx, 0) == self.turn:
+            p += OOP_BONUS
+        if not move.attack or f.target != o.idx:
+            return p
+        if f.ranged:
+            if o.move.attack and not o.ranged:
+                quick = f.weapon >= 0 and "Quickshot" in f.weapons[f.weapon].properties
+                if f.idx in o.melee_last:
+                    p -= 0 if quick else 2
+                else:
+                    p += 3 if quick else 2
+        elif o.flying and not o.hit_last and (not f.flying or f.hit_last):
+            p -= 2
+        if not o.huge or f.huge:
+            p += min(self.attackers[o.idx] - 1, GROUP_CAP)
+        if f.huge_bonus and not o.huge:
+            p += 1
+        if move.special:
+            p += self.conditional(f, o)
+        return p
+
+    def hit(self, w: Fighter, v: Fighter, margin: int, *, full: bool) -> None:
+        """`_Match.hit` without its log, the weapon's properties read once."""
+        move = w.move
+        die = w.wdie
+        weapon = w.weapons[w.weapon] if w.weapon >= 0 else None
+        if weapon is not None:
+            props = weapon.properties
+            element = weapon.element if "Elemental" in props else ""
+        else:
+            props, element = NO_PROPERTIES, ""
+        element = move.element or element
+        if element and element not in v.resist and v.resist_until < self.turn:
+            die = step_die(die, 1)
+        if margin >= 4 and "Crushing" in props:
+            die = step_die(die, 1)
+        deadly = "Deadly" in props
+        crit = margin >= (CRIT_AT - 1 if deadly else CRIT_AT)
+        if full and move.crit_only and not crit:
+            return
+        if crit and v.lucky7 and margin == 7:
+            return
+        bonus = (move.bonus if full else 0) + w.fierce
+        if full and move.special == "snap shot" and v.init < w.init:
+            bonus += 2
+        if not crit:
+            amount = margin + (int(self.rand() * die) + 1 if die > 0 else 0) + bonus
+            if v.move.special == "shield" or (v.move.attack and v.weapon >= 0):
+                amount = self.soaked(v, w, amount)
+            wound = False
+        else:
+            amount, wound = self.critical(w, v, margin, die, bonus, weapon, deadly)
+            if v.gruesome:
+                return
+        if move.half and full:
+            amount //= 2
+        if amount > 0:
+            self.damage(v, amount, "hit")
+        if wound:
+            self.wound(v)
+        if v.move.special == "last stand":
+            v.last_stand_hit = True
+        if full or props & AFTER_HIT:
+            self.after_hit(w, v, crit, weapon, full)
+
+    def end_turn(self, alive: list[Fighter]) -> None:
+        rand = self.rand
+        for f in alive:
+            if f.curses:
+                for _ in range(f.curses):
+                    if int(rand() * 6) == 5:
+                        f.curses -= 1
+                        self.damage(f, CURSE_DAMAGE, "curse")
+        for f in alive:
+            if f.gruesome or f.hp <= 0 or f.poison >= POISON_DEFEAT or f.last_stand_hit:
+                f.defeated = True
+        for f in alive:
+            move = f.move
+            special = move.special
+            card = f.card
+            hand = f.hand
+            if special == "assess":
+                f.discard.extend(c for c in hand if c not in SPECIAL_MOVES)
+                hand.clear()
+            elif card is not None and card != "kept":
+                hand.remove(card)
+                if move.replaced_by:
+                    hand.append(move.replaced_by)
+                if special != "replacement":
+                    f.discard.append(card)
+            f.flurry = f.flurry + 1 if special == "flurry" else 0
+            if move.ineffective_after:
+                self.ineffective(f)
+            if not f.stunned and not f.defeated:
+                deck = f.deck
+                while deck and len(hand) < 3:
+                    hand.append(deck.pop())
+                if len(hand) < 3:
+                    self.draw(f)  # the deck is spent: the discard reshuffled
+
+
+class _Kit:
+    """What the start of a match reads of an entrant, worked out once for all his matches:
+    his HP and Init dice and what they add to, his essence and quantum, his opening cards and
+    the rest of his repertoire (the deck before its shuffle)."""
+
+    __slots__ = ("entrant", "hp_die", "hp_base", "init_die", "init_base", "essence", "quantum",
+                 "opening", "rest")  # fmt: skip
+
+    def __init__(self, e: Entrant) -> None:
+        level = e.level
+        self.entrant = e
+        self.hp_die = 10 if level("Berserker") else 8
+        self.hp_base = BASE_HP + e.stats[0] + level("Endurance") + 5 * e.armour_slots
+        self.init_die = 10 if level("Performer") else 8
+        self.init_base = e.stats[1] + level("Poise")
+        self.essence = e.stats[3] if level("Arcane Arts") else 0
+        self.quantum = 1 if level("Technomancer") else 0
+        cards = e.cards
+        for name in e.orders.opening:
+            cards.remove(name)
+        self.opening = e.orders.opening
+        self.rest = tuple(cards)
+
+
+_KITS: dict[int, _Kit] = {}  # by id(entrant); each kit holds its entrant, so the id stays his
+KITS_KEPT = 256
+
+
+def _kit(entrant: Entrant) -> _Kit:
+    kit = _KITS.get(id(entrant))
+    if kit is None or kit.entrant is not entrant:
+        if len(_KITS) >= KITS_KEPT:
+            _KITS.clear()
+        kit = _KITS[id(entrant)] = _Kit(entrant)
+    return kit
+
+
+# Each card as the fast path's choice reads it: the move, whether it is unconditional, an
+# attack, scored inline (a plain attack: orders.score_move's arithmetic), its score's stat and
+# base, the -1 of a combined move, and its aggressive and cautious shifts.
+CARDS: dict[str, tuple[Move, bool, bool, bool, int, float, bool, float, float]] = {
+    move.name: (
+        move, move.unconditional, move.attack, move.attack and move.name not in SITUATIONAL,
+        move.score_stat, move.score_base, move.combined, 0.3 * move.bonus,
+        0.5 * move.self_penalty,
+    )
+    for move in MOVES.values()
+}  # fmt: skip
+NO_PROPERTIES: frozenset[str] = frozenset()
+AFTER_HIT = frozenset(("Vampiric", "Toxic", "Disorienting"))  # what a plain hit's weapon does
+# The stat each move rolls with: an index of STATS; -1: the active stat; -2: Face-Off's.
+ROLL_STAT = {
+    move.name: STATS.index(move.stat) if move.stat in STATS else -2 if move.stat == RANDOM else -1
+    for move in (*MOVES.values(), ASSESS_MOVE, STUNNED_MOVE)
+}
+
+
 def play(
     setup: Setup, seed: int, *, record: bool = True, max_turns: int = MAX_TURNS
 ) -> MatchResult:
     """Play a match from its seed: the same seed and orders give the same match."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise RulesError(f"seed must be a whole number; got {seed!r}")
-    return _Match(setup, seed, record, max_turns).run()
+    if record:
+        return _Match(setup, seed, True, max_turns).run()
+    return _FastMatch(setup, seed, max_turns).run()
