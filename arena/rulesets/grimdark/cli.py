@@ -28,8 +28,8 @@ from pathlib import Path
 
 from django.core.management.base import CommandError, CommandParser
 
-from arena.rulesets.era.management.commands.dice import SEED_RANGE
 from arena.sheet_files import UnreadableFile, read_json
+from ludus.limits import MAX_SEED
 from rules.core.errors import RulesError, check_range
 from rules.core.seeds import seed_sequence
 from rules.grimdark.contenders import BEASTS, CONTENDERS, LORD_SMASH, Contender
@@ -101,7 +101,7 @@ def check_engine(options: dict, defaults: dict) -> None:
 
 def build_setup(options: dict) -> Setup:
     check_range("--bouts", options["bouts"], 1, MAX_MATCHES)
-    check_range("--seed", options["seed"], *SEED_RANGE)
+    check_range("--seed", options["seed"], 0, MAX_SEED)
     if options["log"] and options["bouts"] != 1:
         raise RulesError(f"--log needs --bouts 1; got --bouts {options['bouts']}")
     texts = options.get("fighter") or [LORD_SMASH.name, DEFAULT_OPPONENT.name]
