@@ -24,6 +24,8 @@ def read_json(path: str) -> object:
         raise UnreadableFile(f"{path}: not UTF-8 text, so not a JSON sheet") from None
     except OSError as error:
         raise UnreadableFile(f"{path}: cannot be read ({error.strerror})") from None
+    except ValueError:  # a NUL in the name
+        raise UnreadableFile(f"{path!r}: not a file name") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:

@@ -28,3 +28,13 @@ def test_a_file_without_json_is_one_line_naming_it(tmp_path, make, words):
         read_json(str(path))
     message = str(raised.value)
     assert message.startswith(f"{path}: ") and words in message and "\n" not in message
+
+
+@pytest.mark.parametrize(
+    ("path", "words"),
+    [("a\x00b.json", "not a file name"), ("x" * 5000 + ".json", "cannot be read")],
+)
+def test_a_name_no_file_can_have_is_one_line_too(path, words):
+    with pytest.raises(UnreadableFile) as raised:
+        read_json(path)
+    assert words in str(raised.value) and "\n" not in str(raised.value)

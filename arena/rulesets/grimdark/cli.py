@@ -113,7 +113,12 @@ def build_setup(options: dict) -> Setup:
 
 
 def is_sheet_file(text: str) -> bool:
-    return text.lower().endswith(".json") or Path(text).is_file()
+    if text.lower().endswith(".json"):
+        return True
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):  # no name a file could have (too long, a NUL in it)
+        return False
 
 
 def fighter(text: str, seen: dict[str, int]) -> Entrant:

@@ -154,6 +154,8 @@ def test_the_engine_option_takes_grimdarks_engine():
         ),
         (["--fighter", "Lord Smith", "--fighter", "Lord Smash"], "no contender of that name"),
         (["--fighter", "Lord Smash"], "needs two gladiators or more"),
+        (["--fighter", "x" * 5000, "--fighter", "Lord Smash"], "no contender of that name"),
+        (["--fighter", "a\x00b", "--fighter", "Lord Smash"], "no contender of that name"),
         (["--bouts", "0"], "--bouts"),
         (["--seed", "-1"], "--seed"),
         (["--bouts", "2", "--log"], "--log needs --bouts 1"),
