@@ -8,7 +8,7 @@ import logging
 
 from django_tasks import task
 
-from arena.rulesets import plugins
+from arena.rulesets import served_plugins
 from ludus.services.jobs import job_begin, job_fail, job_finish, job_progress
 
 logger = logging.getLogger(__name__)
@@ -21,7 +21,8 @@ NO_SUCH_KIND = "No ruleset of this app runs odds of the kind {kind!r}."
 def odds_job(job_id: int) -> None:
     """The odds of a matchup over many bouts or fights, the progress on the job."""
     job = job_begin(job_id)
-    page = next((p.odds_page for p in plugins() if p.odds_page.kind == job.kind), None)
+    # Only a ruleset a campaign is played under has an odds page (and so jobs).
+    page = next((p.odds_page for p in served_plugins() if p.odds_page.kind == job.kind), None)
     if page is None:
         job_fail(job_id, NO_SUCH_KIND.format(kind=job.kind))
         return

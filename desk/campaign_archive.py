@@ -53,6 +53,7 @@ from desk.campaign_file import (
     CampaignFileError,
     campaign_file_load,
     campaign_file_version,
+    campaign_row,
 )
 from economy.models import Account, Bet, Bettor, Book, Entry, Hire, Transaction
 from ludus.errors import Refusal
@@ -635,7 +636,7 @@ def campaign_import(data: dict, *, password: str | None = None, gm=None) -> Camp
 def _import(data: dict, *, password: str | None, gm) -> Campaign:
     if campaign_file_version(data) != VERSION:
         raise CampaignFileError(f"This is not a version {VERSION} campaign file (an export).")
-    campaign = _saved(Campaign(**data["campaign"]), "campaign", "the campaign")
+    campaign = _saved(campaign_row(data["campaign"]), "campaign", "the campaign")
     done = Imported(campaign=campaign, link_users=gm is None)
     if gm is None:
         _users(done, data.get("users", []), password)

@@ -26,7 +26,7 @@ from django.db import DatabaseError, transaction
 
 from arena.book.services import bet_place, book_open
 from arena.models import Bout, Race, RaceEntry, Show
-from arena.rulesets import plugin_for
+from arena.rulesets import is_served, plugin_for
 from arena.rulesets.base import NO_MAN_SIDE_ID
 from arena.selectors.fights import is_pair
 from arena.services.shows import bout_add, show_plan
@@ -48,6 +48,7 @@ from ludus.models import (
     PriorRecord,
 )
 from ludus.services.ludus import favor_call
+from rules.core.registry import ruleset_keys
 
 FORMAT_NAME = "ludus-campaign"
 SETUP_VERSION = 1
@@ -63,6 +64,10 @@ UNKNOWN = "{section}: no {what} named {name!r} in this file."
 MISSING = "An item of the file has no {key!r}; every item needs it."
 NO_PASSWORD = "users, {name}: a new user needs a password (give --password)."
 MALFORMED = "The file is not laid out as a campaign file: {error}"
+NOT_SERVED = (
+    "campaign, the campaign: the {label} ruleset is not built yet; a campaign cannot be played "
+    "under it here."
+)
 
 
 class CampaignFileError(Refusal):
@@ -111,6 +116,16 @@ def _named(table: dict, name: str, section: str, what: str):
     return table[name]
 
 
+def campaign_row(row: dict) -> Campaign:
+    """The file's campaign, unsaved; refused when its ruleset's engine is registered but no
+    campaign is played under it here (arena.rulesets.is_served: Grimdark, the command line's
+    only). A ruleset not registered at all is the ruleset field's own refusal, on saving."""
+    campaign = Campaign(**row)
+    if campaign.ruleset in ruleset_keys() and not is_served(campaign.ruleset):
+        raise CampaignFileError(NOT_SERVED.format(label=campaign.get_ruleset_display()))
+    return campaign
+
+
 def _saved(instance, section: str, item: str):
     try:
         instance.full_clean()
@@ -131,7 +146,7 @@ def campaign_file_load(data: dict, *, password: str | None, gm=None) -> Loaded:
     if campaign_file_version(data) != SETUP_VERSION:
         raise CampaignFileError(BAD_VERSION.format(found=data.get("version"), known=SETUP_VERSION))
     try:
-        loaded = Loaded(campaign=_saved(Campaign(**data["campaign"]), "campaign", "the campaign"))
+        loaded = Loaded(campaign=_saved(campaign_row(data["campaign"]), "campaign", "the campaign"))
         if gm is None:
             _people(loaded, data, password)
         else:

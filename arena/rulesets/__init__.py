@@ -25,6 +25,8 @@ PLUGINS: dict[str, str] = {
     "era": "arena.rulesets.era.plugin.EraPlugin",
     "sands": "arena.rulesets.sands.plugin.SandsPlugin",
     "moritari": "arena.rulesets.moritari.plugin.MoritariPlugin",
+    # Grimdark serves the command line only (bout_odds, check_sheet, bench): no campaign yet.
+    "grimdark": "arena.rulesets.grimdark.plugin.GrimdarkPlugin",
 }
 
 NO_PLUGIN = "This campaign uses the {ruleset} rules; its bouts cannot be fought here yet."
@@ -46,8 +48,14 @@ def has_plugin(key: object) -> bool:
 
 def is_served(key: object) -> bool:
     """A campaign can be played under `key` here: its engine is registered (rules.core.registry)
-    and so is its plug-in; only those are offered for a new campaign."""
-    return isinstance(key, str) and is_playable(key) and has_plugin(key)
+    and so is its plug-in, which serves campaigns (`serves_campaigns`: a package may serve only
+    the command line so far); only those are offered for a new campaign."""
+    return (
+        isinstance(key, str)
+        and is_playable(key)
+        and has_plugin(key)
+        and plugin_for(key).serves_campaigns
+    )
 
 
 def plugin_for(key: str) -> RulesetPlugin:
@@ -61,6 +69,11 @@ def plugin_for(key: str) -> RulesetPlugin:
 def plugins() -> list[RulesetPlugin]:
     """Every registered plug-in, in registration order."""
     return [_load(path) for path in PLUGINS.values()]
+
+
+def served_plugins() -> list[RulesetPlugin]:
+    """The plug-ins a campaign may be played under (`is_served`), in registration order."""
+    return [plugin for plugin in plugins() if is_served(plugin.key)]
 
 
 @cache

@@ -155,6 +155,9 @@ class RulesetPlugin:
     key: ClassVar[str]
     engine_version: ClassVar[str]  # what new bouts are fought with
     engine_versions: ClassVar[tuple[str, ...]]  # every version a stored bout may replay with
+    # A campaign may be played under it (arena.rulesets.is_served): False for a ruleset whose
+    # package serves only the command line so far (its odds, its bench), not a campaign's bouts.
+    serves_campaigns: ClassVar[bool] = True
     words: ClassVar[Words] = ERA_WORDS
     incapacitated_message: ClassVar[str] = FIGHTER_INCAPACITATED
     # The standing orders a man may be given, and the choices a bout may ask each turn.

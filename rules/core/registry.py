@@ -18,6 +18,7 @@ RULESETS: dict[str, str] = {
     "era": "rules.era.ruleset.EraRuleset",
     "sands": "rules.sands.ruleset.SandsRuleset",
     "moritari": "rules.moritari.ruleset.MoritariRuleset",
+    "grimdark": "rules.grimdark.ruleset.GrimdarkRuleset",
 }
 
 

@@ -16,12 +16,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import ClassVar, Protocol, Self
+from typing import TYPE_CHECKING, ClassVar, Protocol, Self
 
 from rules.core.errors import RulesError
 from rules.core.events import Decision, Event, PendingDecision
 from rules.core.json import JsonDict
 from rules.core.outcome import Outcome
+
+if TYPE_CHECKING:
+    from rules.core.sheet_report import SheetCheck
 
 
 @dataclass(frozen=True)
@@ -227,4 +230,9 @@ class Ruleset(Protocol):
 
     def figures(self, sheet: Sheet, injuries: Sequence[str] = (), equipment: str = "") -> Figures:
         """Every rules figure a page shows, as the carried injuries leave them."""
+        ...
+
+    def check_sheet(self, data: object) -> SheetCheck:
+        """`data` (a sheet's JSON) checked: every broken rule, or the figures it gives
+        (`rules.core.sheet_report.sheet_report` is the shared reading)."""
         ...

@@ -32,6 +32,7 @@ from rules.core.ruleset import (
     TreatmentOdds,
 )
 from rules.core.seeds import APPEAL, sub_rng
+from rules.core.sheet_report import SheetReport, sheet_report
 from rules.era import bout, decision, odds
 from rules.era.dice import Pool, distribution, roll
 from rules.era.injuries import (
@@ -285,6 +286,10 @@ class EraRuleset:
                 ),
             )
         )
+
+    def check_sheet(self, data: object) -> SheetReport:
+        """The shared check: the sheet type's first broken rule, or the figures."""
+        return sheet_report(self.sheet_type, self.figures, data)
 
 
 def _era_decision(answer: Decision) -> bout.Decision:

@@ -9,6 +9,7 @@
 - standing: Fame, wins and losses after the match (`fame`, `wins`, `losses`), and the CZ he
   ended with (`crowd_zeal`).
 - odds: `rules.grimdark.odds.match_odds` (Monte Carlo, fast path); rest: a night heals all.
+- check_sheet: the builder's report (`rules.grimdark.sheet.check_sheet`), every broken rule.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from rules.grimdark.entrants import Entrant, entrant_from_sheet
 from rules.grimdark.narrate import narrate
 from rules.grimdark.odds import match_odds
 from rules.grimdark.orders import STANCES, Orders
-from rules.grimdark.sheet import GrimdarkSheet
+from rules.grimdark.sheet import GrimdarkSheet, SheetReport, check_sheet
 
 FATES = {"dead": Fate.DEAD, "spared": Fate.SPARED, "walked_out": Fate.WALKED_OUT}
 PURSES = 1  # each gladiator of the winning side (the seed's prizes are the GM's: docs/rules.md)
@@ -188,6 +189,10 @@ class GrimdarkRuleset:
                 Figure("fame", "Fame", sheet.fame, sheet.fame),
             )
         )
+
+    def check_sheet(self, data: object) -> SheetReport:
+        """The builder's own check: every broken rule at once, and the derived figures."""
+        return check_sheet(data)
 
 
 # mypy checks here that the Grimdark ruleset implements the whole protocol.

@@ -31,6 +31,7 @@ from rules.core.ruleset import (
     Treatment,
     TreatmentOdds,
 )
+from rules.core.sheet_report import SheetReport, sheet_report
 from rules.moritari import fight
 from rules.moritari.kinds import ARMATURAE, HIT_POINTS, kind_for
 from rules.moritari.odds import fight_odds
@@ -170,6 +171,10 @@ class MoritariRuleset:
                 Figure("move", "Move", kind.move, kind.move),
             )
         )
+
+    def check_sheet(self, data: object) -> SheetReport:
+        """The shared check: the sheet type's first broken rule, or the figures."""
+        return sheet_report(self.sheet_type, self.figures, data)
 
 
 # mypy checks here that the Moritari ruleset implements the whole protocol.

@@ -40,6 +40,7 @@ from rules.core.ruleset import (
     Treatment,
     TreatmentOdds,
 )
+from rules.core.sheet_report import SheetReport, sheet_report
 from rules.core.sheets import EmptySheet
 from rules.sands import bout
 from rules.sands.kinds import KINDS, WOUND_BOXES, Location, kind_of
@@ -373,6 +374,10 @@ class SandsRuleset:
             Figure("defence_tokens", "Defence Tokens", kind.defence_tokens, kind.defence_tokens)
         )
         return Figures(tuple(items))
+
+    def check_sheet(self, data: object) -> SheetReport:
+        """The shared check: the sheet type's first broken rule, or the figures."""
+        return sheet_report(self.sheet_type, self.figures, data)
 
 
 def _no_ask(orders: Mapping[str, str]) -> dict[str, str]:

@@ -49,13 +49,13 @@ class Command(BaseCommand):
             default=None,
             help="the engine version (default: the one the ruleset's new bouts are fought with)",
         )
-        self.owners: dict[str, str] = {}  # an option's dest: the ruleset that alone takes it
+        # An option's dest: the rulesets that alone take it (--fighter: moritari and grimdark,
+        # the first adds it and the next reuses it).
+        self.owners: dict[str, list[str]] = {}
         for plugin in _odds_plugins():
-            before = {action.dest for action in parser._actions}
             plugin.odds_cli.add_arguments(parser)
-            for action in parser._actions:
-                if action.dest not in before and action.dest in plugin.odds_cli.OWN_OPTIONS:
-                    self.owners[action.dest] = plugin.key
+            for dest in plugin.odds_cli.OWN_OPTIONS:
+                self.owners.setdefault(dest, []).append(plugin.key)
         self.defaults = vars(parser.parse_args([]))  # to tell an option given from its default
 
     def handle(self, *args, **options) -> None:
@@ -67,9 +67,9 @@ class Command(BaseCommand):
         self.stdout.write(plugin.odds_cli.run(options, self.defaults))
 
     def refuse_foreign(self, plugin, options: dict) -> None:
-        for dest, key in self.owners.items():
-            if key != plugin.key and options.get(dest) != self.defaults.get(dest):
-                option = dest.replace("_", "-")
+        for dest, keys in self.owners.items():
+            if plugin.key not in keys and options.get(dest) != self.defaults.get(dest):
+                option, key = dest.replace("_", "-"), " or ".join(keys)
                 raise CommandError(FOREIGN_OPTION.format(option=option, key=key), returncode=2)
         version = options.get("engine")
         if version is not None and version not in plugin.engine_versions:

@@ -7,6 +7,7 @@ import io
 import json
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
@@ -23,7 +24,13 @@ from desk.campaign_archive import (
     campaign_file_import,
     campaign_import,
 )
-from desk.campaign_file import BAD_VERSION, CampaignFileError
+from desk.campaign_file import (
+    BAD_VERSION,
+    NOT_SERVED,
+    CampaignFileError,
+    campaign_file_load,
+    campaign_file_read,
+)
 from desk.demo import demo_build
 from economy import accounts
 from economy.models import Book, Entry, Transaction
@@ -219,6 +226,22 @@ def test_a_bad_item_is_named(exported):
     name = exported["gladiators"][0]["name"]
     message = _refused(exported)
     assert message.startswith(f"gladiators, {name}:") and "might" in message
+
+
+def test_a_campaign_under_a_ruleset_no_campaign_is_played_under_is_refused(exported):
+    # Grimdark's engine is registered (a valid choice for the field) but not served.
+    exported["campaign"]["ruleset"] = "grimdark"
+    assert _refused(exported) == NOT_SERVED.format(label="Grimdark Gladiators")
+
+
+@pytest.mark.django_db
+def test_a_version_1_file_under_grimdark_is_refused_too():
+    data = campaign_file_read(settings.BASE_DIR / "fixtures" / "demo_sands.json")
+    data["campaign"]["ruleset"] = "grimdark"
+    with pytest.raises(CampaignFileError) as refused:
+        campaign_file_load(data, password="pw")
+    assert str(refused.value) == NOT_SERVED.format(label="Grimdark Gladiators")
+    assert not Campaign.objects.exists()
 
 
 def test_a_reference_to_nothing_is_named(exported):

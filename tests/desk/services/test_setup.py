@@ -43,14 +43,15 @@ def test_campaign_create_refuses_a_bad_ruleset_and_writes_nothing(gm):
     assert not Campaign.objects.exists() and not Membership.objects.exists()
 
 
-@pytest.mark.parametrize("ruleset", ["unbuilt", "chess"])
+@pytest.mark.parametrize("ruleset", ["unbuilt", "chess", "grimdark"])
 def test_campaign_create_refuses_a_ruleset_not_built_and_writes_nothing(
     gm, ruleset, engine_without_plugin
 ):
-    # "unbuilt" has an engine registered but no plug-in; "chess" has neither.
+    # "unbuilt" has an engine registered but no plug-in; "chess" has neither; "grimdark" has
+    # both, but its plug-in serves the command line only (serves_campaigns is False).
     with pytest.raises(SetupError) as caught:
         setup.campaign_create(user=gm, name="X", ruleset=ruleset)
-    expected = "not built yet" if ruleset == "unbuilt" else "not a valid choice"
+    expected = "not a valid choice" if ruleset == "chess" else "not built yet"
     assert expected in caught.value.errors["ruleset"][0]
     assert not Campaign.objects.exists() and not Membership.objects.exists()
 

@@ -22,7 +22,7 @@ def test_moritari_is_registered_and_found_by_key():
     assert ruleset.engine_version in ruleset.engine_versions
 
 
-@pytest.mark.parametrize("key", ["grimdark", "ERA", "", None])
+@pytest.mark.parametrize("key", ["chess", "ERA", "", None])
 def test_an_unknown_key_is_a_rules_error_that_names_it(key):
     with pytest.raises(UnknownRulesetError, match="no ruleset is registered") as caught:
         get_ruleset(key)
@@ -30,7 +30,7 @@ def test_an_unknown_key_is_a_rules_error_that_names_it(key):
     assert "era" in str(caught.value)
 
 
-@pytest.mark.parametrize("key", ["grimdark", "ERA", "", None, 3])
+@pytest.mark.parametrize("key", ["chess", "ERA", "", None, 3])
 def test_only_a_registered_ruleset_is_playable(key):
     assert is_playable("era")
     assert not is_playable(key)
@@ -51,4 +51,11 @@ def test_the_registry_imports_a_ruleset_only_when_asked():
 def test_sands_is_registered_and_playable():
     ruleset = get_ruleset("sands")
     assert ruleset.key == "sands" and is_playable("sands")
-    assert ruleset.engine_version == "sands/1"
+    assert ruleset.engine_version == "sands/2" and "sands/1" in ruleset.engine_versions
+
+
+def test_grimdark_is_registered_and_playable_with_its_title():
+    ruleset = get_ruleset("grimdark")
+    assert ruleset.key == "grimdark" and is_playable("grimdark")
+    assert ruleset.title == "Grimdark Gladiators"
+    assert ruleset.engine_version == "grimdark/1" in ruleset.engine_versions
