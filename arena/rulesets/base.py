@@ -215,6 +215,11 @@ class RulesetPlugin:
     def live_odds(self, bout: Bout) -> Any:
         raise BoutError(NO_LIVE_ODDS)
 
+    def end_words(self, bout: Bout) -> str:
+        """How the bout ended, in words, as its log's last end line says it."""
+        end = next((e for e in reversed(bout.log or []) if e.get("kind") == "end"), None)
+        return str(end.get("text", "")) if end else ""
+
     def most_cost(self, bout: Bout) -> int | None:
         """The most the bout's purses may take from the editor, in purses (None: the winner's
         purse at its dearest and the sword's price, the Era's reckoning)."""

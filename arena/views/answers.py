@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from arena.errors import BoutError
 from arena.forms import DecisionForm
 from arena.models import Bout
+from arena.rulesets import plugin_for
 from arena.selectors.pages import pending_choice
 from arena.services.bouts import bout_fight
 from economy.ledger import LedgerError
@@ -72,8 +73,8 @@ def report_fought(request: HttpRequest, bout: Bout, *, fought: str) -> None:
         else:
             messages.info(request, fought)
     else:
-        end = next((e for e in reversed(bout.log) if e.get("kind") == "end"), None)
-        messages.success(request, FOUGHT_TO_END.format(text=end["text"] if end else ""))
+        words = plugin_for(bout.show.campaign.ruleset).end_words(bout)
+        messages.success(request, FOUGHT_TO_END.format(text=words))
         if bout.status == Bout.Status.AWAITING_VERDICT:
             messages.info(request, AWAITING_EDITOR)
 

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from arena.models import Bout
 from arena.rulesets.base import Data, Fought, RulesetPlugin, Ruling, Stepped, Words
-from arena.rulesets.sands import adapter, cli, pages
+from arena.rulesets.sands import adapter, cli, pages, selectors
 from arena.rulesets.sands.odds_views import PAGE
 from arena.views.mc_odds import MonteCarloOddsPage
 from ludus.models import Gladiator
@@ -39,6 +39,9 @@ class SandsPlugin(RulesetPlugin):
 
     def fight(self, bout: Bout, decisions: list[Data], rounds: int | None = None) -> Fought:
         return adapter.fight(bout, decisions, rounds)
+
+    def end_words(self, bout: Bout) -> str:
+        return selectors.end_line(bout)
 
     def bout_pending(self, bout: Bout) -> Any | None:
         return adapter.bout_pending(bout)

@@ -280,6 +280,15 @@ class Step:
     words: str = ""  # the event in plain English
 
 
+def end_line(bout: Bout) -> str:
+    """How the bout ended, in words with the men's names (its log's end line)."""
+    end = next((e for e in reversed(bout.log or []) if e.get("kind") == "end"), None)
+    if end is None:
+        return ""
+    names, _ = _names(bout)
+    return event_words(end, (names["a"], names["b"]))
+
+
 def _names(bout: Bout) -> tuple[dict[str, str], dict[str, str]]:
     setup = bout.setup or {}
     names, kinds = {}, {}

@@ -11,6 +11,7 @@ import pytest
 
 from arena.book.services import book_open
 from arena.models import Bout, BoutEntry
+from arena.rulesets import plugin_for
 from arena.rulesets.sands import adapter
 from arena.selectors.records import gladiator_record
 from arena.services.bouts import bout_fight
@@ -163,3 +164,14 @@ def test_the_book_is_priced_by_monte_carlo_on_the_public_setup_and_settles(sands
     book.refresh_from_db()
     assert not book.is_open
     assert bout.status == Bout.Status.DONE
+
+
+def test_the_end_is_said_in_words_with_the_mens_names(sands):
+    """Issue 26: the message after a bout fought to its end names the men, not the engine."""
+    bout = bout_fight(bout=sands.bout, seed=5)
+    assert bout.status == Bout.Status.DONE
+    said = plugin_for("sands").end_words(bout)
+    end = next(e for e in reversed(bout.log) if e["kind"] == "end")
+    assert said.startswith("The bout ends:") and said != end["text"]
+    assert any(man.name in said for man in bout.fighters)
+    assert "_" not in said and "(" not in said
