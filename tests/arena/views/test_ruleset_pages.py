@@ -6,14 +6,14 @@ import re
 
 import pytest
 
-from arena.rulesets import plugin_keys, plugins
+from arena.rulesets import plugin_keys, served_plugins
 from arena.rulesets.moritari import pages as moritari
 from arena.views import bouts
 
 INTERFACE = ("bout_detail", "respond", "report", "bout_choose", "bout_replay")
 
 
-@pytest.mark.parametrize("plugin", [p for p in plugins() if p.pages is not None], ids=str)
+@pytest.mark.parametrize("plugin", served_plugins(), ids=lambda plugin: plugin.key)
 def test_every_pages_module_answers_the_same_calls(plugin):
     pages = plugin.pages
     for name in INTERFACE:
