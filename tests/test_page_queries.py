@@ -27,7 +27,8 @@ BUDGET = {
     "market": 22,  # each searchable select (five forms) counts the rows it does not show
     "shows": 9,
     "show": 24,  # with the history panel: one read per kind of row (show, pairs, entries)
-    "bout": 52,  # both men's sheets, records, injuries, money and history, each read a few times
+    "bout": 53,  # both men's sheets, records, injuries, money and history, each read a few times,
+    # and, for a bout settled before its entries kept the school, the schools from the history
     "ledger": 17,
     "ledger_page_2": 17,
     "ledger_last_page": 17,  # read from the other end (ludus.paging.FromEitherEnd)

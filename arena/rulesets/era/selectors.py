@@ -83,18 +83,27 @@ def _other(side: str) -> str:
     return "b" if side == "a" else "a"
 
 
-def schools_at_bout(bout: Bout) -> dict[str, str]:
+def schools_at_bout(bout: Bout, entries: list[BoutEntry]) -> dict[str, str]:
     """Each side's school as it was when the bout was settled (issue 27: a man freed or sold
     since showed today's school, or none, on the bout of record)."""
-    entries = with_school_then(BoutEntry.objects.filter(bout=bout).select_related("gladiator"))
+    if all(entry.school is not None for entry in entries) or bout.status not in (
+        Bout.Status.AWAITING_VERDICT,
+        Bout.Status.DONE,
+    ):  # kept on the entries, or not settled yet (today's): no history to read
+        return {entry.side: school_then(entry) for entry in entries}
+    # A bout settled before its entries kept the school: one query, from the history tables.
+    entries = with_school_then(
+        BoutEntry.objects.filter(bout=bout).select_related("gladiator__owner")
+    )
     return {entry.side: school_then(entry) for entry in entries}
 
 
 def bout_steps(bout: Bout) -> list[Step]:
     """The bout read from its log: one Step per round, round 0 first."""
-    men = {side: bout.entry(side).gladiator for side in SIDES}
+    entries = {side: bout.entry(side) for side in SIDES}
+    men = {side: entry.gladiator for side, entry in entries.items()}
     setup = bout_inputs(bout)
-    schools = schools_at_bout(bout)
+    schools = schools_at_bout(bout, list(entries.values()))
     corners = {
         s: Corner(
             s,

@@ -185,7 +185,7 @@ def test_bithys_wins_the_forum_munus_at_six_and_has_four_purses(demo):
     show_seed = next(s for s in range(5000) if bithys_at_six(s))
     cornelius = forum.editor
     before = editor_dignitas(cornelius)
-    show_hold(show=forum, seed=show_seed, crowd_decides=True)  # the rules take the verdict
+    show_hold(show=forum, seed=show_seed, crowd_decides=True)  # as play_show holds it
     bout.refresh_from_db()
     assert bout.status == Bout.Status.DONE and bout.winner.name == "Bithys"
     bithys = bout.winner
