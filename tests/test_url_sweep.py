@@ -25,8 +25,8 @@ from ludus.access import campaign_view
 from ludus.models import DayEnd, Injury, Job, Membership
 from ludus.services.recovery import medicus_treat
 from tests import factories
-from tests.cast import build_cast
-from tests.sands_cast import build_sands_cast, sands_pair
+from tests.arena.rulesets.sands.cast import pair as sands_pair
+from tests.cast import build_cast, make_campaign
 
 pytestmark = pytest.mark.django_db
 
@@ -262,9 +262,9 @@ def test_no_visitor_gets_a_500_and_outsiders_get_nothing(world, method):
 
 @pytest.fixture
 def sands_world():
-    """A Sands campaign (tests/sands_cast.py) with a bout fought to its end, a pair on the card
+    """A Sands campaign (tests.cast.make_campaign) with a bout fought to its end, a pair on the card
     not yet fought, a turn choice pending in a third, an engine book and a wound to treat."""
-    cast = build_sands_cast(orders_a={"ask": ["turn"]})
+    cast = make_campaign(ruleset="sands", orders_a={"ask": ["turn"]})
     bout_fight(bout=cast.bout, seed=3, rounds=1)  # stops at Crixus's turn choice
     done = sands_pair(cast.show, cast.bithys, cast.oenomaus)
     bout_fight(bout=done, seed=5)

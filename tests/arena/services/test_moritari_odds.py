@@ -14,14 +14,14 @@ from ludus.models import Gladiator, Job
 from rules.core.errors import RulesError
 from rules.moritari.fight import BEASTS, FighterSpec, Setup
 from rules.moritari.odds import fight_odds
-from tests.moritari_cast import build_moritari_cast
+from tests.cast import make_campaign
 
 CROWD = {"thumb": "crowd", "caesar": "auto"}
 
 
 @pytest.fixture
 def cast(db):
-    return build_moritari_cast()
+    return make_campaign(ruleset="moritari")
 
 
 def ask_of(cast, *picks, fights=600, seed=9) -> service.MoritariOddsAsk:
@@ -94,7 +94,7 @@ def test_what_cannot_fight_is_refused_and_queues_nothing(cast, picks, error, wor
 
 @pytest.mark.django_db(transaction=True)
 def test_the_task_fails_with_the_reason_when_a_man_is_gone():
-    cast = build_moritari_cast()
+    cast = make_campaign(ruleset="moritari")
     ask = ask_of(cast, cast.bithys, "bear", fights=3000)
     job = service.moritari_odds_job_start(campaign=cast.campaign, ask=ask, task=odds_job)
     Gladiator.objects.filter(pk=cast.bithys.pk).delete()
@@ -105,7 +105,7 @@ def test_the_task_fails_with_the_reason_when_a_man_is_gone():
 
 @pytest.mark.django_db(transaction=True)
 def test_the_task_keeps_the_result_and_the_progress_reaches_the_total():
-    cast = build_moritari_cast()
+    cast = make_campaign(ruleset="moritari")
     ask = ask_of(cast, cast.bithys, cast.spartacus, cast.verus, fights=2500, seed=4)
     job = service.moritari_odds_job_start(campaign=cast.campaign, ask=ask, task=odds_job)
     call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)

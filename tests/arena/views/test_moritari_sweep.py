@@ -15,7 +15,7 @@ from arena.rulesets.moritari.fights import Entrant, fight_add
 from arena.services.bouts import bout_fight
 from economy.models import Book
 from ludus.models import Job
-from tests.moritari_cast import build_moritari_cast
+from tests.cast import make_campaign
 from tests.test_url_sweep import URLS
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +37,7 @@ GM_UNLESS_SHARED = {"bout_live_odds"}  # the players' only when the GM shares li
 
 @pytest.fixture
 def world():
-    cast = build_moritari_cast()
+    cast = make_campaign(ruleset="moritari")
     waiting = fight_add(
         show=cast.show,
         entrants=[Entrant(gladiator=cast.bithys), Entrant(gladiator=cast.spartacus)],
