@@ -1,5 +1,6 @@
-"""The Moritari adapter (arena/rulesets/moritari/adapter.py) in the terms of arena.rulesets.base: the
-setup stored as JSON, the fight for N entrants and beasts, stepping back, Caesar's default."""
+"""The Moritari adapter (arena/rulesets/moritari/adapter.py) in the terms of
+arena.rulesets.base: the setup stored as JSON, the fight for N entrants and beasts, stepping
+back, Caesar's default."""
 
 import pytest
 
