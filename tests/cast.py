@@ -100,7 +100,8 @@ def ruleset_cast(key: str) -> ModuleType:
     the `cast` module of the mirror under tests/ of its plug-in's package (arena.rulesets.sands
     -> tests/arena/rulesets/sands/cast.py; a package of the tests is its own mirror). It has
     CAMPAIGN (the campaign's fields), `men(cast)`, `first_bout(cast, **options)`,
-    `sweep_bouts(cast)` (a bout waiting for a choice, one over, one planned: the URL sweep's),
+    `sweep_bouts(cast)` (a bout waiting for a choice, one over, one planned with its book, and a
+    wound where the ruleset has them: the URL sweep's),
     and `odds_ask(cast, size, seed)`, `odds_result(ask)` and ODDS_MAN_GONE (the odds task's)."""
     package = PLUGINS[key].rsplit(".", 2)[0]
     mirror = package if package.startswith("tests.") else f"tests.{package}"

@@ -15,6 +15,7 @@ from tests import factories
 CAMPAIGN = {"name": "Rome, 50 BC", "day": 3}
 # A run whose man is gone fails as a crash would (the Era's page names no reason).
 ODDS_MAN_GONE = FAILED
+WOUND = "Cracked Rib"
 
 
 def men(cast) -> dict[str, Gladiator]:
@@ -38,7 +39,7 @@ def first_bout(cast, **orders) -> Bout:
 
 
 def sweep_bouts(cast) -> dict[str, Bout]:
-    """A yield asked of Bithys, a pair fought to its end, one planned."""
+    """A yield asked of Bithys, a pair fought to its end, one planned, and a wound to treat."""
     asking = {"name": "cautious", "ask": ["yield"]}
     pending = factories.BoutFactory(
         show=cast.show, fighter_a=cast.bithys, fighter_b=cast.spartacus, orders_a=asking
@@ -48,6 +49,7 @@ def sweep_bouts(cast) -> dict[str, Bout]:
     later = factories.ShowFactory(campaign=cast.campaign, editor=cast.editor)
     planned = factories.BoutFactory(show=later, fighter_a=cast.bithys, fighter_b=cast.crixus)
     book_open(bout=planned, source=Book.Source.ENGINE)
+    factories.InjuryFactory(gladiator=cast.spartacus, name=WOUND)  # for the medicus's pages
     return {"pending": pending, "done": bout_fight(bout=done, seed=2), "planned": planned}
 
 

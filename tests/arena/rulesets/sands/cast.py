@@ -15,6 +15,7 @@ from tests import factories
 
 CAMPAIGN = {"name": "Sands of Capua", "day": 3}
 ODDS_MAN_GONE = service.MAN_GONE
+WOUND = "Deep wound: torso"
 HTMX = {"HTTP_HX_REQUEST": "true"}
 LONG = service.BACKGROUND_ABOVE + 1
 
@@ -51,13 +52,15 @@ def first_bout(cast, orders_a=None, orders_b=None) -> Bout:
 
 
 def sweep_bouts(cast) -> dict[str, Bout]:
-    """A turn's choice pending in the first pair, a pair fought to its end, one planned."""
+    """A turn's choice pending in the first pair, a pair fought to its end, one planned, and a
+    wound to treat."""
     pending = pair(cast.show, cast.crixus, cast.spartacus, {"ask": ["turn"]})
-    bout_fight(bout=pending, seed=3, rounds=1)  # stops at Crixus's turn choice
+    pending = bout_fight(bout=pending, seed=3, rounds=1)  # stops at Crixus's turn choice
     done = bout_fight(bout=pair(cast.show, cast.bithys, cast.oenomaus), seed=5)
     later = factories.ShowFactory(campaign=cast.campaign, editor=cast.editor)
     planned = pair(later, cast.crixus, cast.bithys)
     book_open(bout=planned, source=Book.Source.ENGINE)
+    factories.InjuryFactory(gladiator=cast.spartacus, name=WOUND)  # for the medicus's pages
     return {"pending": pending, "done": done, "planned": planned}
 
 
