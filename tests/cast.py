@@ -1,4 +1,5 @@
-"""The one cast of users every test uses, and the campaign-page cast built on it.
+"""The one cast of users every test uses, a campaign of any ruleset built on it
+(`make_campaign(ruleset=...)`), and the Era's campaign-page cast.
 
 `cast_users(campaign)` makes the four users every part of the suite plays with (the arena
 pages, the book, the Circus, the services): the GM, the player who owns the men in play, another
@@ -15,11 +16,14 @@ The campaign-page cast:
 Money is opened through the contract services, as the GM would do it.
 """
 
-from dataclasses import dataclass
+import importlib
+from dataclasses import dataclass, field
+from types import ModuleType
 
 from django.test import Client
 
 from arena.models import Bout, Show, Venue, Verdict
+from arena.rulesets import PLUGINS
 from economy import accounts
 from economy.models import Transaction
 from economy.services.corrections import opening_balance
@@ -54,6 +58,78 @@ def cast_users(campaign: Campaign) -> Users:
     elsewhere = factories.CampaignFactory(name="Another table")
     factories.MembershipFactory(campaign=elsewhere, user=outsider, role=Membership.Role.GM)
     return Users(gm=gm, owner=owner, other=other, outsider=outsider, elsewhere=elsewhere)
+
+
+EDITOR_PURSE = 100_000
+
+
+@dataclass
+class CampaignCast:
+    """A campaign of any ruleset (`make_campaign`): the shared users, three schools, an editor
+    with a funded purse, a show planned for today, the ruleset's men (by name: `cast.crixus`)
+    and its first bout, if its test cast plans one."""
+
+    campaign: Campaign
+    users: Users
+    school: Lanista  # Nerva's, the owner's
+    rival: Lanista  # Batiatus's, the other player's
+    third: Lanista  # Scaurus's, the GM's (no player)
+    editor: Editor
+    show: Show
+    men: dict[str, Gladiator] = field(default_factory=dict)
+    bout: Bout | None = None
+
+    def __getattr__(self, name: str):
+        men = self.__dict__.get("men", {})
+        if name in men:
+            return men[name]
+        if name in ("gm", "owner", "other", "outsider"):
+            return getattr(self.__dict__["users"], name)
+        if name == "nerva":  # the owner, as the Era's cast names him
+            return self.__dict__["users"].owner
+        raise AttributeError(name)
+
+    def client_for(self, who: str) -> Client:
+        client = Client()
+        client.force_login(getattr(self, who))
+        return client
+
+
+def ruleset_cast(key: str) -> ModuleType:
+    """A ruleset's own part of its campaigns in the tests, found through the plug-in registry:
+    the `cast` module of the mirror under tests/ of its plug-in's package (arena.rulesets.sands
+    -> tests/arena/rulesets/sands/cast.py; a package of the tests is its own mirror). It has
+    CAMPAIGN (the campaign's fields), `men(cast)`, `first_bout(cast, **options)`,
+    `sweep_bouts(cast)` (a bout waiting for a choice, one over, one planned with its book, and a
+    wound where the ruleset has them: the URL sweep's),
+    and `odds_ask(cast, size, seed)`, `odds_result(ask)` and ODDS_MAN_GONE (the odds task's)."""
+    package = PLUGINS[key].rsplit(".", 2)[0]
+    mirror = package if package.startswith("tests.") else f"tests.{package}"
+    return importlib.import_module(f"{mirror}.cast")
+
+
+def make_campaign(*, ruleset: str, **bout_options) -> CampaignCast:
+    """A campaign of `ruleset` on the shared cast of users; `bout_options` go to its first
+    bout (a Sands pair's orders: `orders_a={"ask": ["turn"]}`)."""
+    own = ruleset_cast(ruleset)
+    campaign = factories.CampaignFactory(ruleset=ruleset, **own.CAMPAIGN)
+    users = cast_users(campaign)
+    editor = factories.EditorFactory(campaign=campaign, name="Fabius")
+    opening_balance(account=accounts.purse(editor), amount=EDITOR_PURSE)
+    cast = CampaignCast(
+        campaign=campaign,
+        users=users,
+        school=factories.LanistaFactory(campaign=campaign, name="Nerva", player=users.owner),
+        rival=factories.LanistaFactory(campaign=campaign, name="Batiatus", player=users.other),
+        third=factories.LanistaFactory(campaign=campaign, name="Scaurus", player=None),
+        editor=editor,
+        show=factories.ShowFactory(
+            campaign=campaign, editor=editor, name="The munus at Capua", venue=Venue.CAPUA
+        ),
+    )
+    cast.men = own.men(cast)
+    cast.bout = own.first_bout(cast, **bout_options)
+    return cast
 
 
 @dataclass

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from arena.book.services import book_open
-from arena.services.bouts import bout_fight
+from arena.rulesets import plugin_for, plugin_keys
 from arena.services.sharing import share_link_create
 from desk.services.exports import export_job_start, export_run
 from desk.services.generation import generation_start
@@ -25,8 +25,7 @@ from ludus.access import campaign_view
 from ludus.models import DayEnd, Injury, Job, Membership
 from ludus.services.recovery import medicus_treat
 from tests import factories
-from tests.cast import build_cast
-from tests.sands_cast import build_sands_cast, sands_pair
+from tests.cast import build_cast, make_campaign, ruleset_cast
 
 pytestmark = pytest.mark.django_db
 
@@ -260,75 +259,92 @@ def test_no_visitor_gets_a_500_and_outsiders_get_nothing(world, method):
     assert problems == []
 
 
-@pytest.fixture
-def sands_world():
-    """A Sands campaign (tests/sands_cast.py) with a bout fought to its end, a pair on the card
-    not yet fought, a turn choice pending in a third, an engine book and a wound to treat."""
-    cast = build_sands_cast(orders_a={"ask": ["turn"]})
-    bout_fight(bout=cast.bout, seed=3, rounds=1)  # stops at Crixus's turn choice
-    done = sands_pair(cast.show, cast.bithys, cast.oenomaus)
-    bout_fight(bout=done, seed=5)
-    planned = sands_pair(
-        factories.ShowFactory(campaign=cast.campaign, editor=cast.editor), cast.crixus, cast.bithys
-    )
-    book = book_open(bout=planned, source=Book.Source.ENGINE)
-    injury = Injury.objects.filter(
-        gladiator__campaign=cast.campaign
-    ).first() or Injury.objects.create(
-        gladiator=cast.spartacus,
-        name="Deep wound: torso",
-        table_roll=9,
-        severity="average",
-        day_taken=cast.campaign.day,
-    )
+def ruleset_world(key: str):
+    """A campaign of ruleset `key` (tests.cast.make_campaign) with a bout waiting for a choice,
+    one over and one planned with its book, a wound to treat where it has one (the ruleset's
+    `sweep_bouts`), a finished long run of its odds page and a spectator's link to its show."""
+    cast = make_campaign(ruleset=key)
+    bouts = ruleset_cast(key).sweep_bouts(cast)
+    assert [bouts[which].status for which in ("pending", "planned")] == ["fighting", "planned"]
+    injury = Injury.objects.filter(gladiator__campaign=cast.campaign).first()
     ids = {
         "campaign_id": cast.campaign.pk,
         "show_id": cast.show.pk,
         "gladiator_id": cast.crixus.pk,
         "lanista_id": cast.school.pk,
         "editor_id": cast.editor.pk,
-        "injury_id": injury.pk,
-        "book_id": book.pk,
+        "book_id": bouts["planned"].book.pk,
+        "job_id": finished_odds_job(cast).pk,
+        "token": share_link_create(campaign=cast.campaign, show=cast.show).token,
     }
-    bouts = {"pending": cast.bout.pk, "done": done.pk, "planned": planned.pk}
-    ids["token"] = share_link_create(campaign=cast.campaign, show=cast.show).token
+    if injury is not None:  # a wound the ruleset's fights leave (or its `sweep_bouts` gives)
+        ids["injury_id"] = injury.pk
     visitors = {
         "gm": cast.gm,
         "owner": cast.owner,
         "other player": cast.other,
         "other campaign": cast.outsider,
     }
-    return ids, bouts, visitors
+    return ids, {which: bout.pk for which, bout in bouts.items()}, visitors
 
 
-@pytest.mark.parametrize("method", ["get", "post", "htmx post"])
-def test_a_sands_campaign_answers_no_500(sands_world, method):
-    """Every campaign page of a Sands campaign (its bouts fought, pending and planned) as the
-    four members and outsiders: no 500, outsiders 404, a member's page opens."""
-    ids, bouts, visitors = sands_world
+def finished_odds_job(cast) -> Job:
+    """A long run of the campaign's odds page, done (its result the ruleset's own)."""
+    ask = ruleset_cast(cast.campaign.ruleset).odds_ask(cast, 100, 1)
+    return Job.objects.create(
+        campaign=cast.campaign,
+        kind=plugin_for(cast.campaign.ruleset).odds_page.kind,
+        title=ask.title,
+        params=ask.params(),
+        total=100,
+        done=100,
+        status=Job.Status.DONE,
+        result=ruleset_cast(cast.campaign.ruleset).odds_result(ask),
+    )
+
+
+# A member's GET of a page of his campaign: the page, sent on (a replay not fought yet, ...), or
+# a POST-only address: never a refusal.
+OPENS = (200, 302, 405)
+
+
+def ruleset_sweep(key: str, method: str) -> list:
+    """Every campaign page of a campaign of ruleset `key` (each of its bouts), as the members
+    and an outsider: what went wrong (nothing: no 500, outsiders 404, a GM's page 404 to the
+    players, a member's page opens, a spectator's link opens without logging in)."""
+    ids, bouts, visitors = ruleset_world(key)
     clients = {who: _client(user) for who, user in visitors.items()}
     problems = []
+    swept = 0
     for name, kwargs, view in URLS:
         if "campaign_id" not in kwargs or not kwargs <= set(ids) - {"token"} | {"bout_id"}:
             continue
         gm_only = _gm_only(view) or name in GM_UNLESS_SHARED
         for which in bouts if "bout_id" in kwargs else ["-"]:
             url = _url(name, kwargs, ids | {"bout_id": bouts.get(which)})
+            swept += 1
             for who, client in clients.items():
                 status = _request(client, method, url).status_code
+                barred = gm_only and who in PLAYERS
                 if status >= 500:
                     problems.append((who, method, url, status))
                 elif who == "other campaign" and status != 404:
                     problems.append((who, method, url, status, "should be 404"))
-                elif (
-                    method == "get"
-                    and who != "other campaign"
-                    and status == 404
-                    and not (gm_only and who != "gm")
-                ):
+                elif barred and status != 404:
+                    problems.append((who, method, url, status, "GM only"))
+                elif method == "get" and who in MEMBERS and not barred and status not in OPENS:
                     problems.append((who, method, url, status, "a member's page"))
-    if method == "get":  # a spectator's link to the Sands show opens without logging in
+    if method == "get":
         shared = _request(_client(None), "get", reverse("shared", args=[ids["token"]]))
         if shared.status_code != 200:
             problems.append(("anonymous", "get", "shared", shared.status_code))
-    assert problems == []
+    assert swept > 40, "the sweep reaches the campaign's pages"
+    return problems
+
+
+@pytest.mark.parametrize("method", ["get", "post", "htmx post"])
+@pytest.mark.parametrize("key", plugin_keys())
+def test_a_campaign_of_every_ruleset_answers_no_500(key, method):
+    """Every ruleset the app serves (arena.rulesets.PLUGINS), swept the same way."""
+    problems = ruleset_sweep(key, method)
+    assert problems == [], "\n".join(map(str, problems))

@@ -7,7 +7,7 @@ import pytest
 from arena.models import Bout
 from arena.rulesets.moritari import adapter as moritari
 from tests.browser.conftest import log_in
-from tests.moritari_cast import build_moritari_cast
+from tests.cast import make_campaign
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,7 +31,7 @@ def tab_for(browser, live_server, username):
 def test_a_three_man_fight_with_caesar_choosing_and_a_beast_fight(
     browser, live_server, page, screenshot
 ):
-    cast = build_moritari_cast()
+    cast = make_campaign(ruleset="moritari")
     base = f"{page.base_url}/c/{cast.campaign.pk}/arena"
     log_in(page, "gm")
 

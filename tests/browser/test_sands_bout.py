@@ -10,7 +10,7 @@ from arena.rulesets.sands import adapter
 from rules.core.events import Decision
 from rules.sands import bout as engine
 from tests.browser.conftest import log_in
-from tests.sands_cast import build_sands_cast
+from tests.cast import make_campaign
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -45,7 +45,7 @@ def post(page, selector: str) -> None:
 
 @pytest.fixture
 def sands(db):
-    cast = build_sands_cast(orders_a={"ask": ["turn"]})
+    cast = make_campaign(ruleset="sands", orders_a={"ask": ["turn"]})
     Bout.objects.filter(pk=cast.bout.pk).update(seed=long_seed(cast.bout))
     return cast
 

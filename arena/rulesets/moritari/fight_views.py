@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from arena.rulesets import plugin_for
 from arena.rulesets.moritari.fights import FightError, fight_add
-from arena.rulesets.moritari.forms import FightAddForm
 from arena.selectors.pages import fit_for_card
 from arena.views.shows import _get_show, _show_context, _show_page, say_book_opened
 from economy.ledger import LedgerError
@@ -24,6 +23,7 @@ from ludus.access import campaign_view
 
 FIGHT_ADDED = "The fight is on the card: {fight}."
 HIRED = "Hired {name} from {lanista} for {price:,} HS."
+NOT_HERE = "Only a Moritari campaign puts fights of several men on its card."
 
 
 @campaign_view(gm_only=True, nav="shows")
@@ -33,11 +33,9 @@ def fight_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> Http
     show = _get_show(access, show_id)
     # Another ruleset's campaign has no such form (its plug-in gives none): refused below.
     form = plugin_for(show.campaign.ruleset).card_add_form(show, fit_for_card(show), request.POST)
-    if form is None:
-        form = FightAddForm(request.POST, fighters=fit_for_card(show))
-        form.is_valid()
-        form.add_error(None, "Only a Moritari campaign puts fights of several men on its card.")
-    elif form.is_valid():
+    if form is None:  # the page is Moritari's alone: another ruleset's show has no such form
+        raise Http404(NOT_HERE)
+    if form.is_valid():
         try:
             # One step: the fight goes on the card only if every hire is paid.
             with transaction.atomic():

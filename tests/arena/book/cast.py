@@ -4,7 +4,6 @@ Eros the gambler (a player's bettor), with the GM, another player and an outside
 import pytest
 
 from economy import accounts
-from tests.arena import bettor_cast
 from tests.factories import (
     BettorFactory,
     BoutFactory,
@@ -15,9 +14,6 @@ from tests.factories import (
     ShowFactory,
 )
 from tests.money import balance, fund  # noqa: F401 (the cast's tests take them from here)
-
-# The fixtures shared with the Circus's cast (tests/arena/bettor_cast.py).
-users, gm, eros = bettor_cast.users, bettor_cast.gm, bettor_cast.eros
 
 
 @pytest.fixture

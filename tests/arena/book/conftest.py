@@ -4,28 +4,22 @@ from tests.arena.book.cast import (
     bithys,
     bout,
     campaign,
-    eros,
     eros_player,
     forum_munus,
-    gm,
     lucius,
     murmillo,
     other_player,
     outsider,
-    users,
 )
 
 __all__ = [
     "bithys",
     "bout",
     "campaign",
-    "eros",
     "eros_player",
     "forum_munus",
-    "gm",
     "lucius",
     "murmillo",
     "other_player",
     "outsider",
-    "users",
 ]

@@ -17,14 +17,14 @@ from economy.models import Book
 from economy.services.betting import BettingError
 from economy.services.corrections import opening_balance
 from tests import factories
-from tests.moritari_cast import build_moritari_cast
+from tests.cast import make_campaign
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def cast():
-    return build_moritari_cast()
+    return make_campaign(ruleset="moritari")
 
 
 def beasts_v_two(cast):

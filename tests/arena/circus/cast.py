@@ -6,7 +6,6 @@ from arena.models import Race
 from arena.rulesets.era.adapter import race_setup
 from economy import accounts
 from rules.era import race as engine
-from tests.arena import bettor_cast
 from tests.factories import (
     CampaignFactory,
     EditorFactory,
@@ -17,9 +16,6 @@ from tests.factories import (
     ShowFactory,
 )
 from tests.money import balance, fund  # noqa: F401 (the cast's tests take them from here)
-
-# The fixtures shared with the book's cast (tests/arena/bettor_cast.py).
-users, gm, eros = bettor_cast.users, bettor_cast.gm, bettor_cast.eros
 
 FIELD = [  # (name, faction, Agility, Operate, Might), as the seed's chariot table
     ("Scorpus", "Whites", 3, 3, 3),  # the favourite

@@ -2,9 +2,9 @@
 
 import pytest
 
-from tests.arena.circus.cast import campaign, eros, eros_player, gm, race, users
+from tests.arena.circus.cast import campaign, eros_player, race
 
-__all__ = ["campaign", "eros", "eros_player", "gm", "race", "users"]
+__all__ = ["campaign", "eros_player", "race"]
 
 
 @pytest.fixture

@@ -15,14 +15,14 @@ from economy.ledger import account_balance
 from economy.models import SESTERCES_PER_PURSE, Transaction
 from ludus.errors import AlreadyDone
 from ludus.models import Gladiator
-from tests.moritari_cast import build_moritari_cast
+from tests.cast import make_campaign
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def cast():
-    return build_moritari_cast()
+    return make_campaign(ruleset="moritari")
 
 
 def three_men(cast, **kwargs) -> Bout:

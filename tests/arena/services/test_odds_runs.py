@@ -1,9 +1,8 @@
 """Odds over many bouts in chunks, as a background job (issue 14): the chunks add up to the
-run, a short run is the command's own figures, and the worker runs a queued job to its end with
-its progress on the job's row."""
+run, a short run is the command's own figures, a job is refused before it is queued. (The
+worker's run of a job, for every ruleset: tests/arena/test_tasks.py.)"""
 
 import pytest
-from django.core.management import call_command
 
 from arena.rulesets.era import odds as odds_runs
 from arena.rulesets.era.adapter import bout_odds
@@ -57,37 +56,6 @@ def test_the_chunks_counts_add_up_and_progress_is_reported(cast, monkeypatch):
     assert run.a_wins == sum(p.a_wins for p in parts)
     assert run.a_wins + run.b_wins + run.draws == 250
     assert run.total_rounds == sum(p.total_rounds for p in parts)
-
-
-# The worker closes the connection between tasks (as a request would), which would end a test's
-# wrapping transaction on PostgreSQL: these tests commit for real.
-@pytest.mark.django_db(transaction=True)
-def test_the_worker_runs_a_queued_job_to_its_end(
-    cast, monkeypatch, django_capture_on_commit_callbacks
-):
-    monkeypatch.setattr(odds_runs, "CHUNK", 100)
-    with django_capture_on_commit_callbacks(execute=True):
-        job = odds_job_start(campaign=cast.campaign, ask=_ask(cast), task=odds_job, kind=KIND)
-    assert Job.objects.get(pk=job.pk).status == Job.Status.QUEUED
-
-    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
-
-    job.refresh_from_db()
-    assert job.status == Job.Status.DONE and job.done == job.total == 300
-    expected = odds_in_chunks(_ask(cast).setup(), bouts=300, seed=5)
-    assert odds_runs.result_from(job.result) == expected
-    assert job.finished is not None
-
-
-@pytest.mark.django_db(transaction=True)
-def test_a_job_whose_man_is_gone_fails_with_a_reason(cast, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        job = odds_job_start(campaign=cast.campaign, ask=_ask(cast), task=odds_job, kind=KIND)
-    job.params = {**job.params, "fighter_b": cast.bithys.pk + 10_000}
-    job.save(update_fields=["params"])
-    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
-    job.refresh_from_db()
-    assert job.status == Job.Status.FAILED and job.error
 
 
 def test_a_job_of_no_bouts_is_refused_and_queues_nothing(cast, django_capture_on_commit_callbacks):

@@ -23,12 +23,13 @@ from ludus.errors import AlreadyDone
 from ludus.models import Gladiator, Injury
 from rules.sands import bout as engine
 from rules.sands.ruleset import crowd_standing
-from tests.sands_cast import build_sands_cast, sands_pair
+from tests.arena.rulesets.sands.cast import pair as sands_pair
+from tests.cast import make_campaign
 
 
 @pytest.fixture
 def sands(db):
-    return build_sands_cast()
+    return make_campaign(ruleset="sands")
 
 
 def engine_result(bout, seed, decisions=()):

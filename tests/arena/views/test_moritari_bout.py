@@ -9,14 +9,14 @@ from arena.models import Bout
 from arena.rulesets.moritari import adapter as moritari
 from arena.rulesets.moritari.fights import Entrant, fight_add
 from arena.services.bouts import bout_fight
-from tests.moritari_cast import build_moritari_cast
+from tests.cast import make_campaign
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def cast():
-    return build_moritari_cast()
+    return make_campaign(ruleset="moritari")
 
 
 def three(cast, caesar_asks=True) -> Bout:

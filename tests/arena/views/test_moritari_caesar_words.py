@@ -12,7 +12,7 @@ from arena.rulesets.moritari import adapter as moritari
 from arena.rulesets.moritari.fights import Entrant, fight_add
 from arena.rulesets.moritari.selectors import caesar_lines, event_words
 from arena.services.bouts import bout_fight
-from tests.moritari_cast import build_moritari_cast
+from tests.cast import make_campaign
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,7 @@ ORDERS = ("move_order", "fight_order")
 
 @pytest.fixture
 def cast():
-    return build_moritari_cast()
+    return make_campaign(ruleset="moritari")
 
 
 def three(cast) -> Bout:

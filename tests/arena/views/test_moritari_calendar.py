@@ -8,7 +8,7 @@ import pytest
 from arena.models import Bout, Show
 from arena.rulesets.moritari.fights import Entrant, fight_add
 from ludus.models import Campaign, DayEnd
-from tests.moritari_cast import build_moritari_cast
+from tests.cast import make_campaign
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def cast():
     """The Moritari cast (campaign on day 2) with its show moved to day 5."""
-    cast = build_moritari_cast()
+    cast = make_campaign(ruleset="moritari")
     Show.objects.filter(pk=cast.show.pk).update(day=5)
     return cast
 

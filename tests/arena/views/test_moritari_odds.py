@@ -15,7 +15,7 @@ from ludus.models import Gladiator, Job
 from rules.moritari.fight import BEASTS, FighterSpec, Setup
 from rules.moritari.odds import fight_odds
 from tests import factories
-from tests.moritari_cast import build_moritari_cast
+from tests.cast import make_campaign
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 LONG = service.BACKGROUND_ABOVE + 1
@@ -24,7 +24,7 @@ CROWD = {"thumb": "crowd", "caesar": "auto"}
 
 @pytest.fixture
 def cast(db):
-    return build_moritari_cast()
+    return make_campaign(ruleset="moritari")
 
 
 def url(name, cast, *args):
@@ -208,7 +208,7 @@ def test_without_htmx_a_long_run_goes_to_its_jobs_page(cast):
 
 @pytest.mark.django_db(transaction=True)  # the worker closes its connection between tasks
 def test_the_workers_result_is_shown_where_the_bar_polls():
-    cast = build_moritari_cast()
+    cast = make_campaign(ruleset="moritari")
     client = cast.client_for("other")
     data = run_data(cast, [cast.bithys, "beast:bear"], fights=LONG)
     client.post(url("odds_run", cast), data, **HTMX)

@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from ludus import picker
 from ludus.models import Gladiator
-from tests.arena.views.sands_odds_cast import SandsOddsCast, man
-from tests.moritari_cast import build_moritari_cast
+from tests.arena.rulesets.sands.cast import man
+from tests.cast import make_campaign
 from tests.picks import HX, picked
 
 
@@ -59,8 +59,10 @@ def test_the_show_planner_searches_the_men_fit_for_the_card(cast, as_user):
 
 
 def test_the_sands_odds_page_searches_the_men_who_can_fight_the_duel(db, client):
-    sands = SandsOddsCast()
-    net = man(sands.campaign, sands.school, "Verus", "retiarius")  # not a duellist of Sands
+    sands = make_campaign(ruleset="sands")
+    net = man(
+        sands.campaign, sands.school, "Verus", "retiarius", checked=False
+    )  # not a duellist of Sands
     client.force_login(sands.owner)
     url = reverse("arena:odds", args=[sands.campaign.pk])
     assert client.get(url).content.decode().count('type="search"') == 2
@@ -70,7 +72,7 @@ def test_the_sands_odds_page_searches_the_men_who_can_fight_the_duel(db, client)
 
 def test_the_moritari_odds_slots_search_the_men_and_keep_the_beasts(db, client, monkeypatch):
     monkeypatch.setattr(picker, "PICK_SHOWN", 1)
-    moritari = build_moritari_cast()
+    moritari = make_campaign(ruleset="moritari")
     url = reverse("arena:odds", args=[moritari.campaign.pk])
     client.force_login(moritari.gm)
     page = client.get(url).content.decode()

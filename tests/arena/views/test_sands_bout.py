@@ -12,7 +12,7 @@ from arena.models import Bout, BoutEntry
 from arena.rulesets.sands import adapter
 from arena.rulesets.sands.selectors import _pixel
 from rules.sands import bout as engine
-from tests.sands_cast import build_sands_cast
+from tests.cast import make_campaign
 
 
 def long_seed(bout, turns=4) -> int:
@@ -24,7 +24,7 @@ def long_seed(bout, turns=4) -> int:
 
 @pytest.fixture
 def sands(db):
-    cast = build_sands_cast(orders_a={"name": "aggressive"})
+    cast = make_campaign(ruleset="sands", orders_a={"name": "aggressive"})
     Bout.objects.filter(pk=cast.bout.pk).update(seed=long_seed(cast.bout))
     return cast
 

@@ -10,7 +10,7 @@ from arena.models import Bout, Show
 from arena.rulesets.sands import adapter
 from ludus.models import Campaign, DayEnd
 from rules.sands import bout as engine
-from tests.sands_cast import build_sands_cast
+from tests.cast import make_campaign
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,7 @@ NOT_GM = ["owner", "other", "outsider"]
 def sands(db):
     """The Sands cast (campaign on day 3) with its show moved to day 5, and a seed whose bout
     lasts three turns or more (so a second turn can be fought)."""
-    cast = build_sands_cast()
+    cast = make_campaign(ruleset="sands")
     Show.objects.filter(pk=cast.show.pk).update(day=5)
     setup = adapter.setup_from_data(adapter.setup_data(cast.bout))
     seed = next(s for s in range(500) if engine.play(setup, s, record=False).turns >= 3)

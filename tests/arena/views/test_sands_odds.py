@@ -14,19 +14,20 @@ from ludus.models import Campaign, Job
 from rules.sands.bout import FighterSpec, Setup, standard_setup
 from rules.sands.odds import bout_odds
 from tests import factories
-from tests.arena.views.sands_odds_cast import HTMX, LONG, SandsOddsCast, man, run_data, url
-from tests.cast import cast_users
+from tests.arena.rulesets.sands.cast import HTMX, LONG, man, run_data, url
+from tests.cast import cast_users, make_campaign
 
 
-class SandsCast(SandsOddsCast):
-    def __init__(self):
-        super().__init__()
-        self.verus = man(self.campaign, self.school, "Verus", "retiarius")
+def sands_with_a_retiarius():
+    """A Sands campaign and Verus, a retiarius the duel refuses."""
+    cast = make_campaign(ruleset="sands")
+    cast.men["verus"] = man(cast.campaign, cast.school, "Verus", "retiarius", checked=False)
+    return cast
 
 
 @pytest.fixture
-def sands(db) -> SandsCast:
-    return SandsCast()
+def sands(db):
+    return sands_with_a_retiarius()
 
 
 @pytest.mark.parametrize("who", ["gm", "owner", "other"])
@@ -121,7 +122,9 @@ def test_bad_input_is_a_clear_400_and_writes_nothing(sands, as_user, extra, word
 
 
 def test_another_campaigns_man_is_refused(sands, as_user):
-    stranger = man(factories.CampaignFactory(ruleset="sands"), None, "Stranger", "thraex")
+    stranger = man(
+        factories.CampaignFactory(ruleset="sands"), None, "Stranger", "thraex", checked=False
+    )
     data = run_data(sands, fighter_b=stranger.pk)
     response = as_user(sands.gm).post(url("odds_run", sands), data, **HTMX)
     assert response.status_code == 400
@@ -167,7 +170,7 @@ def test_without_htmx_a_long_run_goes_to_its_jobs_page(sands, as_user):
 
 @pytest.mark.django_db(transaction=True)  # the worker closes its connection between tasks
 def test_the_workers_result_is_shown_where_the_bar_polls(as_user):
-    sands = SandsCast()
+    sands = sands_with_a_retiarius()
     client = as_user(sands.other)
     client.post(url("odds_run", sands), run_data(sands, bouts=LONG), **HTMX)
     job = Job.objects.get()

@@ -13,25 +13,27 @@ from ludus.models import Injury, Job
 from rules.sands.bout import FighterSpec, Setup
 from rules.sands.odds import bout_odds
 from tests import factories
-from tests.arena.views.sands_odds_cast import HTMX, LONG, SandsOddsCast, run_data, url
+from tests.arena.rulesets.sands.cast import HTMX, LONG, run_data, url
+from tests.cast import make_campaign
 
 # Crixus's unhealed wounds: 2 + 1 marks in the torso (of 4 boxes), 1 in the lead arm (of 3).
 CARRIED = {"torso": 3, "lead arm": 1}
 
 
-class Cast(SandsOddsCast):
-    def __init__(self):
-        super().__init__()
-        for name in ("Slow kill: torso", "Deep wound: torso", "Flesh wound: lead arm"):
-            factories.InjuryFactory(gladiator=self.crixus, name=name)
-        # Healed, or not a Sands wound: they mark nothing.
-        factories.InjuryFactory(gladiator=self.crixus, name="Deep wound: head", healed_on=1)
-        factories.InjuryFactory(gladiator=self.crixus, name="Cracked Rib")
+def wounded_crixus():
+    """A Sands campaign whose Crixus carries wounds (CARRIED)."""
+    cast = make_campaign(ruleset="sands")
+    for name in ("Slow kill: torso", "Deep wound: torso", "Flesh wound: lead arm"):
+        factories.InjuryFactory(gladiator=cast.crixus, name=name)
+    # Healed, or not a Sands wound: they mark nothing.
+    factories.InjuryFactory(gladiator=cast.crixus, name="Deep wound: head", healed_on=1)
+    factories.InjuryFactory(gladiator=cast.crixus, name="Cracked Rib")
+    return cast
 
 
 @pytest.fixture
-def cast(db) -> Cast:
-    return Cast()
+def cast(db):
+    return wounded_crixus()
 
 
 def wounded() -> Setup:
@@ -95,7 +97,7 @@ def test_a_man_with_a_location_full_is_refused_by_name(cast, as_user):
 
 @pytest.mark.django_db(transaction=True)  # the worker closes its connection between tasks
 def test_a_background_run_keeps_the_wounds_he_carried_when_asked(as_user):
-    cast = Cast()
+    cast = wounded_crixus()
     client = as_user(cast.gm)
     client.post(url("odds_run", cast), run_data(cast, bouts=LONG), **HTMX)
     job = Job.objects.get()

@@ -6,9 +6,9 @@ import pytest
 from django.urls import reverse
 
 from ludus.models import Gladiator
+from tests.cast import make_campaign
 from tests.desk.views.test_edits import man_data, man_url
 from tests.desk.views.test_setup_pages import _gladiator_post
-from tests.moritari_cast import build_moritari_cast
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +57,7 @@ def test_the_era_market_refuses_a_hoplomachus_volunteer(cast):
 
 
 def test_a_moritari_campaign_offers_and_takes_the_new_armaturae():
-    cast = build_moritari_cast()
+    cast = make_campaign(ruleset="moritari")
     client = cast.client_for("gm")
     page = client.get(setup_url(cast.campaign)).content.decode()
     for armatura in ("secutor", "retiarius", "hoplomachus"):

@@ -11,12 +11,12 @@ from ludus.models import Injury
 from ludus.selectors.people import gladiator_figures
 from ludus.selectors.recovery import treatment_chance
 from ludus.services.recovery import medicus_treat, night_rest
-from tests.sands_cast import build_sands_cast
+from tests.cast import make_campaign
 
 
 @pytest.fixture
 def sands(db):
-    cast = build_sands_cast()
+    cast = make_campaign(ruleset="sands")
     cast.school.medicus_medicine = 2
     cast.school.save()
     cast.injury = Injury.objects.create(

@@ -1,6 +1,6 @@
-"""The fixtures the betting and Circus casts share (tests/arena/book/cast.py,
-tests/arena/circus/cast.py): the shared cast of users (tests.cast) of the cast's `campaign`,
-its GM, and Eros the gambler, the bettor of the cast's `eros_player`, with 1,000 sesterces."""
+"""The arena's fixtures on the one cast of users (tests.cast): a test folder that defines
+`campaign` (the book's, the Circus's) gets its users, its GM, and Eros the gambler, the bettor
+of its `eros_player`, with 1,000 sesterces."""
 
 import pytest
 
@@ -12,7 +12,6 @@ from tests.money import fund
 
 @pytest.fixture
 def users(campaign):
-    """The shared cast (tests.cast) of the campaign."""
     return cast_users(campaign)
 
 

@@ -1,11 +1,10 @@
-"""The Moritari odds service (arena/services/moritari_odds.py) and its background task: an ask
-keeps its parameters as JSON and comes back from them, builds the engine's setup from the men as
-they are (armatura, school, Wounds) and beasts, the run is the engine's and reports its
-progress, a result keeps its fighters as run, and a run whose man is gone fails with the
-reason."""
+"""The Moritari odds service (arena/rulesets/moritari/odds.py): an ask keeps its parameters as
+JSON and comes back from them, builds the engine's setup from the men as they are (armatura,
+school, Wounds) and beasts, the run is the engine's and reports its progress, a result keeps its
+fighters as run, and what cannot fight is refused. (Its background task:
+tests/arena/test_tasks.py.)"""
 
 import pytest
-from django.core.management import call_command
 
 from arena.errors import BoutError
 from arena.rulesets.moritari import odds as service
@@ -14,14 +13,14 @@ from ludus.models import Gladiator, Job
 from rules.core.errors import RulesError
 from rules.moritari.fight import BEASTS, FighterSpec, Setup
 from rules.moritari.odds import fight_odds
-from tests.moritari_cast import build_moritari_cast
+from tests.cast import make_campaign
 
 CROWD = {"thumb": "crowd", "caesar": "auto"}
 
 
 @pytest.fixture
 def cast(db):
-    return build_moritari_cast()
+    return make_campaign(ruleset="moritari")
 
 
 def ask_of(cast, *picks, fights=600, seed=9) -> service.MoritariOddsAsk:
@@ -90,25 +89,3 @@ def test_what_cannot_fight_is_refused_and_queues_nothing(cast, picks, error, wor
     with pytest.raises(error, match=words):
         service.moritari_odds_job_start(campaign=cast.campaign, ask=ask, task=odds_job)
     assert Job.objects.count() == 0
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_task_fails_with_the_reason_when_a_man_is_gone():
-    cast = build_moritari_cast()
-    ask = ask_of(cast, cast.bithys, "bear", fights=3000)
-    job = service.moritari_odds_job_start(campaign=cast.campaign, ask=ask, task=odds_job)
-    Gladiator.objects.filter(pk=cast.bithys.pk).delete()
-    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
-    job.refresh_from_db()
-    assert job.status == Job.Status.FAILED and job.error == service.MAN_GONE
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_task_keeps_the_result_and_the_progress_reaches_the_total():
-    cast = build_moritari_cast()
-    ask = ask_of(cast, cast.bithys, cast.spartacus, cast.verus, fights=2500, seed=4)
-    job = service.moritari_odds_job_start(campaign=cast.campaign, ask=ask, task=odds_job)
-    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
-    job.refresh_from_db()
-    assert job.status == Job.Status.DONE and job.done == job.total == 2500
-    assert service.result_from(job.result) == service.moritari_odds_run(ask)

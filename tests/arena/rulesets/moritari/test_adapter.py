@@ -1,5 +1,6 @@
-"""The Moritari adapter (arena/adapters/moritari.py) in the terms of arena.rulesets.base: the
-setup stored as JSON, the fight for N entrants and beasts, stepping back, Caesar's default."""
+"""The Moritari adapter (arena/rulesets/moritari/adapter.py) in the terms of
+arena.rulesets.base: the setup stored as JSON, the fight for N entrants and beasts, stepping
+back, Caesar's default."""
 
 import pytest
 
@@ -11,14 +12,14 @@ from arena.rulesets.moritari import adapter as moritari
 from arena.rulesets.moritari.fights import Entrant, fight_add
 from arena.services.bouts import bout_fight
 from rules.core.registry import get_ruleset, is_playable
-from tests.moritari_cast import build_moritari_cast
+from tests.cast import make_campaign
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def cast():
-    return build_moritari_cast()
+    return make_campaign(ruleset="moritari")
 
 
 def fight_of(cast, *, caesar_asks=False, beasts=()):

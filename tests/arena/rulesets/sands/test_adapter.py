@@ -11,12 +11,12 @@ from arena.rulesets.sands import adapter
 from ludus.models import Injury
 from rules.sands import bout as engine
 from rules.sands.ruleset import SandsRuleset
-from tests.sands_cast import build_sands_cast
+from tests.cast import make_campaign
 
 
 @pytest.fixture
 def sands(db):
-    return build_sands_cast()
+    return make_campaign(ruleset="sands")
 
 
 def set_orders(bout, side, orders):

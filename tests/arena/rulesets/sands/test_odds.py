@@ -1,10 +1,8 @@
-"""The Sands odds service (arena/services/sands_odds.py) and its background task: an ask keeps
-its parameters as JSON and comes back from them, the run is the engine's, the task reports its
-progress and its result on the job, and a run whose man is gone, or who cannot fight the duel,
-fails or is refused with the reason."""
+"""The Sands odds service (arena/rulesets/sands/odds.py): an ask keeps its parameters as JSON and
+comes back from them, the run is the engine's and reports its progress, and a man who cannot
+fight the duel is refused with the reason. (Its background task: tests/arena/test_tasks.py.)"""
 
 import pytest
-from django.core.management import call_command
 
 from arena.errors import BoutError
 from arena.rulesets.sands import odds as service
@@ -75,27 +73,3 @@ def test_two_of_one_kind_are_told_apart(men):
     ask = service.SandsOddsAsk("thraex", "thraex", {}, {}, 100, 1)
     setup = ask.setup()
     assert (setup.a.name, setup.b.name) == ("Thraex", "Thraex 2")
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_task_fails_with_the_reason_when_a_man_is_gone():
-    campaign = factories.CampaignFactory(ruleset="sands")
-    crixus = Gladiator(campaign=campaign, name="Crixus", armatura="murmillo")
-    crixus.save()
-    ask = service.SandsOddsAsk("murmillo", "thraex", {}, {}, 3000, 1, fighter_a=crixus)
-    job = service.sands_odds_job_start(campaign=campaign, ask=ask, task=odds_job)
-    crixus.delete()
-    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
-    job.refresh_from_db()
-    assert job.status == Job.Status.FAILED and job.error == service.MAN_GONE
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_task_keeps_the_result_and_the_progress_reaches_the_total():
-    campaign = factories.CampaignFactory(ruleset="sands")
-    ask = service.SandsOddsAsk("murmillo", "thraex", {"crowd": "always"}, {}, 2500, 4)
-    job = service.sands_odds_job_start(campaign=campaign, ask=ask, task=odds_job)
-    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
-    job.refresh_from_db()
-    assert job.status == Job.Status.DONE and job.done == job.total == 2500
-    assert service.result_from(job.result) == service.sands_odds_run(ask)
