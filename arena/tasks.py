@@ -11,13 +11,14 @@ from arena.services import moritari_odds, sands_odds
 from arena.services.odds_runs import OddsAsk, odds_in_chunks, result_data
 from ludus.errors import Refusal
 from ludus.models import Gladiator
-from ludus.services.jobs import job_begin, job_fail, job_finish, job_progress
+from ludus.services.jobs import heartbeat, job_begin, job_fail, job_finish, job_progress
 from rules.core.errors import RulesError
 
 logger = logging.getLogger(__name__)
 
 
 @task()
+@heartbeat
 def bout_odds_job(job_id: int) -> None:
     """The odds of a matchup over many bouts, chunk by chunk, the progress on the job."""
     job = job_begin(job_id)
@@ -40,6 +41,7 @@ def bout_odds_job(job_id: int) -> None:
 
 
 @task()
+@heartbeat
 def sands_odds_job(job_id: int) -> None:
     """The odds of a Sands duel over many bouts, the progress on the job every few hundred."""
     job = job_begin(job_id)
@@ -60,6 +62,7 @@ def sands_odds_job(job_id: int) -> None:
 
 
 @task()
+@heartbeat
 def moritari_odds_job(job_id: int) -> None:
     """The odds of a Moritari skirmish over many fights, the progress on the job every few
     hundred."""

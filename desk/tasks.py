@@ -8,11 +8,13 @@ from django_tasks import task
 
 from desk.services.exports import export_fail, export_run
 from desk.services.generation import generation_fail, generation_run
+from ludus.services.jobs import heartbeat
 
 logger = logging.getLogger(__name__)
 
 
 @task()
+@heartbeat
 def campaign_export_job(job_id: int) -> None:
     """The whole campaign as a file, the rows written reported on the job (the GM's
     Download). A failure is told on the job, and the error kept in the worker's log."""
@@ -25,6 +27,7 @@ def campaign_export_job(job_id: int) -> None:
 
 
 @task()
+@heartbeat
 def campaign_generate_job(job_id: int) -> None:
     """A generated practice campaign, built as `manage.py generate_campaign` builds it, the
     shows held reported on the job. A failure is told on the job, and the error kept in the
