@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+from django.db import close_old_connections, connection
 from django_tasks import task
 
 from desk.services.exports import export_fail, export_run
@@ -11,6 +12,13 @@ from desk.services.generation import generation_fail, generation_run
 from ludus.services.jobs import heartbeat
 
 logger = logging.getLogger(__name__)
+
+
+def _reconnect() -> None:
+    """A connection the database dropped (a restart) is opened again for the failure's
+    report (not inside a caller's transaction: a test's)."""
+    if not connection.in_atomic_block:
+        close_old_connections()
 
 
 @task()
@@ -21,6 +29,7 @@ def campaign_export_job(job_id: int) -> None:
     try:
         export_run(job_id)
     except Exception:
+        _reconnect()
         export_fail(job_id)
         logger.exception("campaign export job %s failed", job_id)
         raise
@@ -35,6 +44,7 @@ def campaign_generate_job(job_id: int) -> None:
     try:
         generation_run(job_id)
     except Exception:
+        _reconnect()
         generation_fail(job_id)
         logger.exception("campaign generation job %s failed", job_id)
         raise

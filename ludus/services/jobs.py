@@ -32,6 +32,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -42,10 +43,11 @@ from ludus.models import Campaign, Job
 
 MAX_JOB_TOTAL = 100_000_000
 ERROR_LENGTH = 2_000
-BEAT_EVERY = 5.0  # seconds between two beats of a running job's worker
 # A beat may wait behind a writer on SQLite (up to the database's 20 s timeout) and miss: the
-# lease outlasts several missed beats, so only a worker that is gone lets it lapse.
-LEASE = timedelta(seconds=90)
+# lease (90 s unless LUDUS_JOB_LEASE_SECONDS says otherwise) outlasts several missed beats, so
+# only a worker that is gone lets it lapse.
+LEASE = timedelta(seconds=settings.JOB_LEASE_SECONDS)
+BEAT_EVERY = LEASE.total_seconds() / 18  # seconds between two beats (5 s at 90)
 LAPSED = (
     "The job stopped: its worker gave no sign of life for {seconds} s (stopped or restarted); "
     "nothing it left half-done was kept. Ask again."
@@ -155,6 +157,7 @@ def job_heartbeat(job_id: int) -> Iterator[None]:
                     job_beat(job_id)
                 except DatabaseError as error:  # the database is busy or away: the next beat
                     logger.warning("job %s: a heartbeat was missed (%s)", job_id, error)
+                    connection.close()  # the next beat connects again (after a restart)
         finally:
             if beaten:
                 connection.close()  # this thread's own connection
