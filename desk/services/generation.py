@@ -212,14 +212,22 @@ def generation_lapsed(job: Job) -> None:
     purge_unopened(campaign)
 
 
+# PostgreSQL alters a table only with no deferred check pending in the transaction: the checks
+# are made at once while the guard is open (the deletes then checked as they are made).
 _LEDGER_GUARD = {
     "sqlite": (
-        "UPDATE economy_ledger_guard SET open = 1",
-        "UPDATE economy_ledger_guard SET open = 0",
+        ["UPDATE economy_ledger_guard SET open = 1"],
+        ["UPDATE economy_ledger_guard SET open = 0"],
     ),
     "postgresql": (
-        "ALTER TABLE economy_entry DISABLE TRIGGER economy_entry_immutable",
-        "ALTER TABLE economy_entry ENABLE TRIGGER economy_entry_immutable",
+        [
+            "SET CONSTRAINTS ALL IMMEDIATE",
+            "ALTER TABLE economy_entry DISABLE TRIGGER economy_entry_immutable",
+        ],
+        [
+            "ALTER TABLE economy_entry ENABLE TRIGGER economy_entry_immutable",
+            "SET CONSTRAINTS ALL DEFERRED",
+        ],
     ),
 }
 ID_CHUNK = 500  # ids of one history delete (below SQLite's variables' limit)
@@ -240,16 +248,16 @@ def purge_unopened(campaign: Campaign) -> None:
         )
         for model, info in TRACKED.items()
     }
-    opened, closed = _LEDGER_GUARD.get(connection.vendor, (None, None))
+    opened, closed = _LEDGER_GUARD.get(connection.vendor, ([], []))
     with connection.cursor() as cursor:
-        if opened:
-            cursor.execute(opened)
+        for statement in opened:
+            cursor.execute(statement)
         Bet._base_manager.filter(book__campaign=campaign).delete()
         Hire._base_manager.filter(lanista__campaign=campaign).delete()
         Entry._base_manager.filter(transaction__campaign=campaign).delete()
         _delete_with_protectors(Campaign.objects.filter(pk=campaign.pk))
-        if closed:
-            cursor.execute(closed)
+        for statement in closed:
+            cursor.execute(statement)
     for model, ids in tracked.items():
         for start in range(0, len(ids), ID_CHUNK):
             model.history.model.objects.filter(id__in=ids[start : start + ID_CHUNK]).delete()
