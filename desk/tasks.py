@@ -9,6 +9,7 @@ from django_tasks import task
 
 from desk.services.exports import export_fail, export_run
 from desk.services.generation import generation_fail, generation_run
+from desk.services.imports import import_fail, import_run
 from ludus.services.jobs import heartbeat
 
 logger = logging.getLogger(__name__)
@@ -47,4 +48,18 @@ def campaign_generate_job(job_id: int) -> None:
         _reconnect()
         generation_fail(job_id)
         logger.exception("campaign generation job %s failed", job_id)
+        raise
+
+
+@task()
+def campaign_import_job(job_id: int) -> None:
+    """An uploaded campaign file imported as a new campaign of its uploader (it beats on the
+    job itself, with the rows imported: desk.services.imports). A failure is told on the job,
+    and the error kept in the worker's log."""
+    try:
+        import_run(job_id)
+    except Exception:
+        _reconnect()
+        import_fail(job_id)
+        logger.exception("campaign import job %s failed", job_id)
         raise

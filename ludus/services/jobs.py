@@ -35,6 +35,7 @@ from typing import Any
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.db.models import F, Q
+from django.db.models.functions import Least
 from django.utils import timezone
 
 from ludus.errors import Refusal
@@ -142,11 +143,20 @@ def job_fail(job_id: int, error: str) -> None:
 
 
 @contextmanager
-def job_heartbeat(job_id: int) -> Iterator[None]:
+def job_heartbeat(job_id: int, done: Callable[[], int] | None = None) -> Iterator[None]:
     """Beat on the job every BEAT_EVERY seconds while the block runs, from a thread with its own
     database connection (so a beat is seen while the block is inside a long transaction on
-    PostgreSQL, and the beats go on while the block computes without reporting)."""
+    PostgreSQL, and the beats go on while the block computes without reporting); with `done`,
+    each beat also puts its count on the job (the progress of a block in one transaction)."""
     stop = threading.Event()
+
+    def one_beat() -> None:
+        if done is None:
+            job_beat(job_id)
+        else:
+            Job.objects.filter(pk=job_id, status=Job.Status.RUNNING).update(
+                heartbeat=timezone.now(), done=Least(done(), F("total"))
+            )
 
     def beat() -> None:
         beaten = False
@@ -154,7 +164,7 @@ def job_heartbeat(job_id: int) -> Iterator[None]:
             while not stop.wait(BEAT_EVERY):
                 try:
                     beaten = True
-                    job_beat(job_id)
+                    one_beat()
                 except DatabaseError as error:  # the database is busy or away: the next beat
                     logger.warning("job %s: a heartbeat was missed (%s)", job_id, error)
                     connection.close()  # the next beat connects again (after a restart)
