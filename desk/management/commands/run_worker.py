@@ -48,7 +48,9 @@ def worker_command() -> list[str]:
     backend = settings.TASKS["default"]["BACKEND"]
     if backend.endswith("RQBackend"):
         queues = list(getattr(settings, "RQ_QUEUES", {"default": {}}))
-        return [sys.executable, str(MANAGE), "rqworker", *queues]
+        # RQ runs a task through django-tasks-rq's own job class (its README says so).
+        job_class = ["--job-class", "django_tasks_rq.Job"]
+        return [sys.executable, str(MANAGE), "rqworker", *job_class, *queues]
     return [sys.executable, str(MANAGE), "db_worker", "--no-reload"]
 
 

@@ -55,7 +55,9 @@ class Database:
             "DJANGO_DEBUG": "true",
             "LUDUS_JOB_LEASE_SECONDS": str(LEASE),
             "LUDUS_TASKS_BACKEND": BACKEND,
-            "PYTHONPATH": str(ROOT),
+            "PYTHONPATH": os.pathsep.join(
+                [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+            ),
         }
         self.manage("migrate", "-v0")
 
@@ -143,14 +145,21 @@ def children(pid: int) -> list[int]:
     return [int(child) for child in text.split()]
 
 
+def kill_tree(pid: int) -> None:
+    """SIGKILL a process and all it started (RQ's worker runs a task in a forked child)."""
+    for child in children(pid):
+        kill_tree(child)
+    os.kill(pid, signal.SIGKILL)
+
+
 @pytest.fixture
-def supervisor(database):
+def supervisor(database, tmp_path):
     process = subprocess.Popen(
         [sys.executable, str(ROOT / "manage.py"), "run_worker", "--reap-every", "1"],
         env=database.env,
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=(tmp_path / "worker.log").open("w"),  # shown by the test that fails
     )
     yield process
     if process.poll() is None:
@@ -192,7 +201,7 @@ def test_a_killed_worker_leaves_no_job_stuck_nothing_half_built_and_comes_back(
     job = generate(database, "gm", LONG)
     half = half_built(database, job)["campaign"]
     worker = wait_for(lambda: children(supervisor.pid), 30)[0]
-    os.kill(worker, signal.SIGKILL)
+    kill_tree(worker)
 
     def failed():
         return job_row(database, job)["status"] == "failed"
@@ -215,6 +224,60 @@ def test_a_killed_worker_leaves_no_job_stuck_nothing_half_built_and_comes_back(
 
     supervisor.send_signal(signal.SIGTERM)
     assert supervisor.wait(60) == 0
+
+
+EVERY_KIND = """
+import json
+from arena.services.odds_runs import OddsAsk, odds_job_start
+from arena.tasks import bout_odds_job
+from desk.campaign_archive import campaign_export
+from desk.services.exports import export_job_start
+from desk.services.generation import generation_start
+from desk.services.imports import import_job_start
+from desk.tasks import campaign_export_job, campaign_generate_job, campaign_import_job
+from ludus.models import Campaign, Gladiator
+from django.contrib.auth import get_user_model
+
+gm = get_user_model().objects.get(username="gm")
+rome = Campaign.objects.filter(ruleset="era", memberships__user=gm).first()
+a, b = Gladiator.objects.filter(campaign=rome, status="active").order_by("pk")[:2]
+ask = OddsAsk(fighter_a=a, fighter_b=b, orders_a="fight-on", orders_b="cautious",
+              venue="capua", favor_a=None, favor_b=None, bouts=3000, seed=1)
+odds = odds_job_start(campaign=rome, ask=ask, task=bout_odds_job, user=gm)
+export = export_job_start(campaign=rome, task=campaign_export_job, user=gm)
+data = campaign_export(rome)
+data["campaign"]["name"] = "Rome imported"
+imported = import_job_start(data=data, raw=json.dumps(data).encode(), file_name="r.json",
+                            user=gm, task=campaign_import_job)
+made = generation_start(user=gm, task=campaign_generate_job, once_key=None,
+                        gladiators=8, shows=2, bouts=4, seed=3)
+print(odds.pk, export.pk, imported.pk, made.pk)
+"""
+
+
+def test_every_kind_of_job_runs_on_the_worker(database, supervisor):
+    """Odds, export, import and generation, queued as the pages queue them, run to their end
+    on the worker of the backend (the database's, or RQ's)."""
+    database.manage("load_demo")
+    ids = [int(pk) for pk in database.manage("shell", "-c", EVERY_KIND).split()[-4:]]
+
+    def all_done():
+        return all(job_row(database, pk)["status"] == "done" for pk in ids)
+
+    try:
+        wait_for(all_done, 300)
+    except AssertionError:
+        raise AssertionError([job_row(database, pk) for pk in ids]) from None
+    odds, export, imported, _ = ids
+    files = database.query("SELECT COUNT(*) FROM ludus_jobfile WHERE job_id = %s", export)
+    assert files == [(1,)]
+    assert database.query("SELECT done FROM ludus_job WHERE id = %s", odds) == [(3000,)]
+    names = database.query(
+        "SELECT c.name FROM ludus_campaign c JOIN ludus_job j ON j.campaign_id = c.id "
+        "WHERE j.id = %s",
+        imported,
+    )
+    assert names == [("Rome imported",)]
 
 
 @pytest.mark.skipif(
