@@ -11,6 +11,7 @@ with a real `rqworker` (CI does, with Debian's redis-server)."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import sqlite3
@@ -59,6 +60,8 @@ class Database:
                 [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
             ),
         }
+        if BACKEND.endswith("RQBackend"):
+            self.env["LUDUS_RQ_URL"] = _own_redis_database()
         self.manage("migrate", "-v0")
 
     def manage(self, *args: str) -> str:
@@ -100,6 +103,20 @@ class Database:
             self.drop_every_connection()
             with psycopg.connect(self.admin, autocommit=True) as admin:
                 admin.execute(f"DROP DATABASE IF EXISTS {self.name}")
+
+
+_REDIS_DATABASES = itertools.count(1)
+
+
+def _own_redis_database() -> str:
+    """A Redis database of the test's own, emptied: a task another test left queued (a worker
+    stopped with it) is never taken by this test's worker, for a job of another database."""
+    import redis
+
+    base = os.environ.get("LUDUS_RQ_URL", "redis://127.0.0.1:6379/0").rsplit("/", 1)[0]
+    url = f"{base}/{next(_REDIS_DATABASES) % 16}"
+    redis.Redis.from_url(url).flushdb()
+    return url
 
 
 @pytest.fixture
@@ -162,6 +179,7 @@ def supervisor(database, tmp_path):
         stderr=(tmp_path / "worker.log").open("w"),  # shown by the test that fails
     )
     yield process
+    print((tmp_path / "worker.log").read_text()[-4000:])  # shown for a test that failed
     if process.poll() is None:
         process.send_signal(signal.SIGTERM)
         try:
