@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 from django.utils import timezone
 
 from arena.models import Bout, Show
@@ -162,3 +163,16 @@ def test_a_failed_generation_removes_its_campaign_and_a_sweep_any_left(monkeypat
     Job.objects.filter(pk=left.pk).update(status=Job.Status.FAILED)
     assert generations_sweep() == 1
     assert not Campaign.objects.exists() and generations_sweep() == 0
+
+
+@pytest.mark.django_db
+def test_the_job_page_and_the_list_show_a_lapsed_generation_failed(monkeypatch, client):
+    gm = _user()
+    job = _killed_after_first_show(monkeypatch, gm)
+    _lapse(job)
+    client.force_login(gm)
+    page = client.get(reverse("campaign_generate_job", args=[job.pk])).content.decode()
+    assert "The generation failed" in page and "gave no sign of life" in page
+    assert "A generated campaign (removed)" in page and "every 1s" not in page
+    listed = client.get(reverse("campaign_list")).content.decode()
+    assert "gave no sign of life" in listed
