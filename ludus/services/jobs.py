@@ -33,7 +33,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, OperationalError, connection, transaction
 from django.db.models import F, Q
 from django.db.models.functions import Least
 from django.utils import timezone
@@ -232,7 +232,16 @@ def jobs_reap(jobs=None) -> int:
 
 
 def job_fresh(job: Job) -> Job:
-    """The job as a page should show it: failed if its lease lapsed (reaped now)."""
-    if job.status == Job.Status.RUNNING and jobs_reap(Job.objects.filter(pk=job.pk)):
+    """The job as a page should show it: failed if its lease lapsed (reaped now). On SQLite a
+    long import holds the write lock (its beats wait too): the page then shows the job as it
+    is, and the reaper tries again later."""
+    if job.status != Job.Status.RUNNING:
+        return job
+    try:
+        reaped = jobs_reap(Job.objects.filter(pk=job.pk))
+    except OperationalError as busy:
+        logger.warning("job %s: not reaped now, the database is busy (%s)", job.pk, busy)
+        return job
+    if reaped:
         job.refresh_from_db()
     return job

@@ -7,6 +7,7 @@ import time
 from datetime import timedelta
 
 import pytest
+from django.db import OperationalError
 from django.utils import timezone
 
 from ludus.models import Job
@@ -114,3 +115,16 @@ def test_a_task_that_reports_nothing_still_beats_while_it_runs(monkeypatch):
     silent_task(job.pk)
     assert seen == [True]
     assert silent_task.__name__ == "silent_task"  # the task framework names it so
+
+
+@pytest.mark.django_db
+def test_a_page_shows_the_job_as_it_is_when_the_database_is_busy(monkeypatch):
+    """SQLite during a long import: the reap waits on the write lock, then gives up; the page
+    is answered all the same (never a 500)."""
+    job = _job(status=Job.Status.RUNNING, heartbeat=_ago(LEASE.total_seconds() + 1))
+
+    def busy(jobs=None):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(jobs, "jobs_reap", busy)
+    assert job_fresh(job).status == Job.Status.RUNNING
