@@ -19,8 +19,9 @@ run: export DJANGO_DEBUG ?= true
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo --if-empty
-	@# The background tasks' worker (long odds runs) runs beside the web server, and stops with it.
-	$(BIN)/python manage.py db_worker --no-reload & worker=$$!; \
+	@# The background tasks' worker runs beside the web server, and stops with it; run_worker
+	@# restarts it when it exits (a database restart) and fails the jobs a stopped worker lost.
+	$(BIN)/python manage.py run_worker & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 

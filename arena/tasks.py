@@ -9,7 +9,7 @@ import logging
 from django_tasks import task
 
 from arena.rulesets import served_plugins
-from ludus.services.jobs import job_begin, job_fail, job_finish, job_progress
+from ludus.services.jobs import heartbeat, job_begin, job_fail, job_finish, job_progress
 
 logger = logging.getLogger(__name__)
 
@@ -18,6 +18,7 @@ NO_SUCH_KIND = "No ruleset of this app runs odds of the kind {kind!r}."
 
 
 @task()
+@heartbeat
 def odds_job(job_id: int) -> None:
     """The odds of a matchup over many bouts or fights, the progress on the job."""
     job = job_begin(job_id)

@@ -16,6 +16,8 @@ LUDUS_PROXY_COUNT  how many proxies stand before the app, for the login throttle
 LUDUS_TASKS_BACKEND   the background tasks' backend (default the database's, run by
                       `manage.py db_worker`; e.g. django_tasks_rq.RQBackend on a real queue)
 LUDUS_TASKS_OPTIONS   that backend's OPTIONS as JSON (default {})
+LUDUS_RQ_URL       the Redis server of the RQ backend (default redis://127.0.0.1:6379/0)
+LUDUS_JOB_LEASE_SECONDS  a running job whose worker gave no sign of life this long is failed (90)
 """
 
 import json
@@ -119,6 +121,13 @@ TASKS = {
         "OPTIONS": json.loads(os.environ.get("LUDUS_TASKS_OPTIONS", "{}")),
     }
 }
+if TASKS["default"]["BACKEND"] == "django_tasks_rq.RQBackend":  # the `rq` extra
+    INSTALLED_APPS.append("django_rq")
+    RQ_QUEUES = {
+        "default": {"URL": os.environ.get("LUDUS_RQ_URL", "redis://127.0.0.1:6379/0")},
+    }
+# ludus.services.jobs: the worker beats on a running job every lease / 18 seconds.
+JOB_LEASE_SECONDS = env_int("LUDUS_JOB_LEASE_SECONDS", default=90, minimum=2)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -41,7 +41,6 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 from django.db.models import Prefetch
-from django.utils import timezone
 
 from arena.models import Bout, BoutEntry, Race, RaceEntry, Show, Verdict
 from desk.campaign_file import (
@@ -71,7 +70,6 @@ from ludus.models import (
     PriorRecord,
     TreatmentAttempt,
 )
-from ludus.services.once import once_per_key
 
 VERSION = 2
 UNKNOWN_ID = "{section}, {item}: no {what} with id {id!r} in this file."
@@ -613,7 +611,9 @@ def _item(row: dict, fallback: str) -> str:
 
 
 @transaction.atomic
-def campaign_import(data: dict, *, password: str | None = None, gm=None) -> Campaign:
+def campaign_import(
+    data: dict, *, password: str | None = None, gm=None, progress: Progress | None = None
+) -> Campaign:
     """Write a version 2 campaign file into a new campaign and return it.
 
     With `gm` (an upload from the browser) that user is the new campaign's only member, its
@@ -622,7 +622,7 @@ def campaign_import(data: dict, *, password: str | None = None, gm=None) -> Camp
     existing users of the same name reused as they are and new ones given `password`.
     """
     try:
-        return _import(data, password=password, gm=gm)
+        return _import(data, password=password, gm=gm, progress=progress or (lambda rows: None))
     except KeyError as missing:
         raise CampaignFileError(MISSING.format(key=missing.args[0])) from missing
     except Refusal:
@@ -633,7 +633,7 @@ def campaign_import(data: dict, *, password: str | None = None, gm=None) -> Camp
         raise CampaignFileError(MALFORMED.format(error=" ".join(str(error).split()))) from error
 
 
-def _import(data: dict, *, password: str | None, gm) -> Campaign:
+def _import(data: dict, *, password: str | None, gm, progress: Progress) -> Campaign:
     if campaign_file_version(data) != VERSION:
         raise CampaignFileError(f"This is not a version {VERSION} campaign file (an export).")
     campaign = _saved(campaign_row(data["campaign"]), "campaign", "the campaign")
@@ -643,16 +643,31 @@ def _import(data: dict, *, password: str | None, gm) -> Campaign:
     else:
         Membership.objects.create(campaign=campaign, user=gm, role=Membership.Role.GM)
     _people(done, data)
+    # The rows imported, told after each show and each later section (a progress bar's).
+    rows = sum(len(v) for k, v in data.items() if isinstance(v, list) and k not in _AFTER_PEOPLE)
+    progress(rows)
     for row in data.get("shows", []):
         _show(done, row)
-    _injuries(done, data.get("injuries", []))
-    _dignitas(done, data.get("editors", []))
-    _favors(done, data.get("patrons", []))
-    _accounts(done, data.get("accounts", []))
-    _ledger(done, data.get("ledger", []))
-    _hires(done, data.get("hires", []))
-    _books(done, data.get("books", []))
+        rows += 1
+        progress(rows)
+    for section, write in (
+        ("injuries", _injuries),
+        ("editors", _dignitas),
+        ("patrons", _favors),
+        ("accounts", _accounts),
+        ("ledger", _ledger),
+        ("hires", _hires),
+        ("books", _books),
+    ):
+        write(done, data.get(section, []))
+        if section not in ("editors", "patrons"):  # counted with the people
+            rows += len(data.get(section, []))
+            progress(rows)
     return campaign
+
+
+# The sections written after the people: the rows of the others are done once they are.
+_AFTER_PEOPLE = frozenset({"shows", "injuries", "accounts", "ledger", "hires", "books"})
 
 
 def _users(done: Imported, rows: list, password: str | None) -> None:
@@ -974,25 +989,15 @@ def _books(done: Imported, rows: list) -> None:
             )
 
 
-def campaign_file_import(data, *, password: str | None = None, gm=None) -> Campaign:
+def campaign_file_import(
+    data, *, password: str | None = None, gm=None, progress: Progress | None = None
+) -> Campaign:
     """Write a campaign file of any version this Ludus reads into a new campaign: a version 1
     file (a setup, like fixtures/demo.json) through the services, a version 2 file (an
     export) by `campaign_import`."""
     if campaign_file_version(data) == SETUP_VERSION:
         return campaign_file_load(data, password=password, gm=gm).campaign
-    return campaign_import(data, password=password, gm=gm)
-
-
-@once_per_key("campaign_upload")
-def campaign_upload(*, data, gm, name: str = "") -> Campaign:
-    """A campaign file uploaded from the browser into a new campaign whose GM is `gm`, named
-    `name`, or else the file's name marked imported with the day (`imported_name`): the copy
-    stands beside the original on the campaign lists and must not read the same."""
-    with transaction.atomic():
-        campaign = campaign_file_import(data, gm=gm)
-        campaign.name = name.strip() or imported_name(campaign.name, timezone.localdate())
-        campaign.save(update_fields=["name"])
-    return campaign
+    return campaign_import(data, password=password, gm=gm, progress=progress)
 
 
 IMPORTED_MARK = re.compile(r" \(imported \d{1,2} [A-Z][a-z]{2} \d{4}\)$")

@@ -32,8 +32,10 @@ class ImportForm(forms.Form):
             raise forms.ValidationError(
                 TOO_BIG.format(limit=MAX_FILE_BYTES // 2**20, size=upload.size / 2**20)
             )
+        # The bytes are kept for the import's job (desk.services.imports), and their name.
+        self.raw, self.file_name = upload.read(), upload.name or "campaign.json"
         try:
-            return json_upload(upload.read().decode("utf-8"))
+            return json_upload(self.raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError) as error:
             raise forms.ValidationError(NOT_JSON.format(error=error)) from error
 

@@ -108,6 +108,7 @@ urlpatterns += [
 # arena/views/spectators.py).
 urlpatterns += [
     path("campaigns/import/", archive.campaign_import_view, name="campaign_import"),
+    path("campaigns/import/<int:import_id>/", archive.import_job, name="campaign_import_job"),
     path("c/<int:campaign_id>/backup/", archive.campaign_backup, name="campaign_backup"),
     # The Download, a background export (desk/views/exports.py).
     path("c/<int:campaign_id>/backup/exports/", exports.export_start, name="campaign_export_start"),

@@ -501,7 +501,10 @@ class Job(models.Model):
         DONE = "done", "Done"
         FAILED = "failed", "Failed"
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="jobs")
+    # None while an import has no campaign yet, and after a half-built campaign was removed.
+    campaign = models.ForeignKey(
+        Campaign, null=True, blank=True, on_delete=models.CASCADE, related_name="jobs"
+    )
     kind = models.CharField(max_length=40)  # what it does, e.g. "bout_odds"
     title = models.CharField(max_length=200)  # what the member asked, in words
     params = models.JSONField(default=dict)
@@ -515,6 +518,9 @@ class Job(models.Model):
     )
     created = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
+    # The worker's last sign of life on a running job: a job whose beat is older than its
+    # lease (ludus.services.jobs.LEASE) has lost its worker, and is failed and cleaned up.
+    heartbeat = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created", "-pk"]

@@ -16,10 +16,12 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from arena.book.services import book_open
 from arena.rulesets import plugin_for, plugin_keys
 from arena.services.sharing import share_link_create
+from desk.campaign_archive import campaign_export
 from desk.services.exports import export_job_start, export_run
 from desk.services.generation import generation_start
+from desk.services.imports import import_job_start
 from desk.services.invitations import invitation_create
-from desk.tasks import campaign_export_job, campaign_generate_job
+from desk.tasks import campaign_export_job, campaign_generate_job, campaign_import_job
 from economy.models import Book
 from ludus.access import campaign_view
 from ludus.models import DayEnd, Injury, Job, Membership
@@ -40,8 +42,9 @@ PUBLIC = ("shared",)
 # An invitation's page and its sign-up: anyone holding a live link opens them (the page leads
 # an anonymous visitor to sign up or log in); accepting is a POST of a logged-in user.
 INVITATION = ("invitation", "invitation_signup")
-# A generated campaign's job page: its requester's (the GM here) alone, 404 to anyone else.
-REQUESTER_ONLY = ("campaign_generate_job",)
+# A generated campaign's or an import's job page: its requester's (the GM here) alone, 404 to
+# anyone else.
+REQUESTER_ONLY = ("campaign_generate_job", "campaign_import_job")
 
 
 def _patterns(patterns=None, namespace=""):
@@ -82,6 +85,11 @@ def world():
     generation = generation_start(
         user=cast.gm, task=campaign_generate_job, gladiators=8, shows=2, bouts=4, seed=1
     )
+    # A campaign file the GM uploaded (queued: no worker runs).
+    upload = campaign_export(cast.campaign)
+    imported = import_job_start(
+        data=upload, raw=b"{}", file_name="c.json", user=cast.gm, task=campaign_import_job
+    )
     attempt = medicus_treat(injury=cast.bithys.injuries.first(), seed=1)
     night = DayEnd.objects.create(campaign=cast.campaign, day=2)
     link = share_link_create(campaign=cast.campaign, show=cast.show)
@@ -108,6 +116,7 @@ def world():
         "invitation_id": invitation.pk,
         "invitation_token": invitation.token,
         "generation_id": generation.pk,
+        "import_id": imported.pk,
     }
     visitors = {
         "gm": cast.gm,
@@ -166,6 +175,7 @@ def test_the_sweep_sees_the_campaign_pages():
         "campaign_import",
         "campaign_generate",
         "campaign_generate_job",
+        "campaign_import_job",
         "campaign_charts",
         "share_link_add",
         "share_link_revoke",

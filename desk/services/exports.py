@@ -38,7 +38,15 @@ from django.utils.text import slugify
 
 from desk.campaign_archive import ExportSnapshot, export_ledger, export_snapshot
 from ludus.models import Campaign, Job, JobFile
-from ludus.services.jobs import job_begin, job_fail, job_finish, job_progress, job_resize, job_start
+from ludus.services.jobs import (
+    job_begin,
+    job_fail,
+    job_finish,
+    job_progress,
+    job_resize,
+    job_start,
+    jobs_reap,
+)
 from ludus.services.once import once_per_key
 
 KIND = "campaign_export"
@@ -75,6 +83,7 @@ def export_job_start(*, campaign: Campaign, task, user=None) -> Job:
     with transaction.atomic():
         # The campaign's row is the lock: two clicks at once see each other's job.
         Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
+        jobs_reap(export_jobs(campaign))  # one whose worker stopped no longer holds the next
         waiting = export_jobs(campaign).filter(status__in=[Job.Status.QUEUED, Job.Status.RUNNING])
         for job in waiting:
             if job.created > timezone.now() - STALE_AFTER:
@@ -173,6 +182,9 @@ def export_run(job_id: int) -> Job:
     job_progress(job_id, report.done)
     name = file_name(campaign)
     with transaction.atomic():
+        # Taken from this worker (its lease lapsed) while it wrote: the file is not kept.
+        if not Job.objects.select_for_update().filter(pk=job_id, status=Job.Status.RUNNING):
+            return Job.objects.get(pk=job_id)
         # The latest export replaces the campaign's earlier file.
         JobFile.objects.filter(job__campaign=campaign, job__kind=KIND).delete()
         JobFile.objects.create(

@@ -16,23 +16,39 @@ the issue's size. The page `campaigns/generate/` asks for the same thing, smalle
 While it is built the campaign has no member, so no page shows it to anyone (every campaign
 page is a member's, ludus.access): nobody can play a half-built campaign or see it change
 under him. The user follows it on his campaign list and on the job's page (a bar polling the
-job). A generation that fails leaves its campaign without a member (ledger entries are never
-deleted, so the half-built campaign is not either): still invisible, the job says it failed.
+job). A generation that fails, or whose worker stops (its lease lapses: ludus.services.jobs),
+has its half-built campaign removed (`purge_unopened`), so he can ask again at once.
+
+Removing it removes its ledger, which the app never does otherwise: the database's guard on
+the ledger (economy migration 0003) is opened for that one transaction, for a campaign that no
+member ever saw, its rows, history included, all gone together. On PostgreSQL this takes the
+table owner's right to disable a trigger (the app's user, which migrates, owns its tables).
 """
 
 from __future__ import annotations
 
 import time
+from collections import defaultdict
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
-from django.db.models import Q
+from django.db import connection, transaction
+from django.db.models import ProtectedError, Q
 from django.utils import timezone
 
 from desk.generate import Bounds, GenerateError, Plan, campaign_name, generate_into
+from economy.models import Bet, Entry, Hire
+from ludus.history import TRACKED
 from ludus.models import Campaign, Job, Membership, default_ruleset
-from ludus.services.jobs import job_fail, job_finish, job_progress, job_start
+from ludus.services.jobs import (
+    job_fail,
+    job_finish,
+    job_progress,
+    job_start,
+    job_take,
+    jobs_reap,
+    on_lapse,
+)
 from ludus.services.once import once_per_key
 
 KIND = "campaign_generate"
@@ -64,9 +80,16 @@ def generation_jobs(user):
 def generations_shown(user) -> list[Job]:
     """The campaign list's: the user's generations waiting, and those failed in the last
     FAILED_SHOWN (a done one is his campaign, listed with the others)."""
+    jobs_reap(generation_jobs(user))  # one whose worker stopped shows as failed
     waiting = Q(status__in=[Job.Status.QUEUED, Job.Status.RUNNING])
     failed = Q(status=Job.Status.FAILED, finished__gte=timezone.now() - FAILED_SHOWN)
     return list(generation_jobs(user).filter(waiting | failed)[:SHOWN])
+
+
+def generations_recent(user, count: int) -> list[Job]:
+    """The user's latest generations, one whose worker stopped shown failed."""
+    jobs_reap(generation_jobs(user))
+    return list(generation_jobs(user)[:count])
 
 
 def web_plan(*, gladiators: int, shows: int, bouts: int, seed: int) -> Plan:
@@ -83,10 +106,12 @@ def generation_start(*, user, gladiators: int, shows: int, bouts: int, seed: int
     with transaction.atomic():
         # The user's row is the lock: two tabs at once see each other's job.
         get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        jobs_reap(generation_jobs(user))  # one whose worker stopped is failed and removed
         for job in generation_jobs(user).filter(status__in=[Job.Status.QUEUED, Job.Status.RUNNING]):
             if job.created > timezone.now() - STALE_AFTER:
                 raise GenerationError(ONE_AT_A_TIME.format(title=job.title), field="__all__")
             job_fail(job.pk, STALE)
+            generation_lapsed(job)
         # As campaign_create makes it (desk.services.setup), but with no member until done.
         campaign = Campaign(
             name=campaign_name(plan.seed), year=-50, city="Rome", ruleset=default_ruleset()
@@ -128,10 +153,7 @@ class _Reporter:
 def generation_run(job_id: int) -> Job | None:
     """The worker's part: build the campaign, then open it to its GM and finish the job. A job
     not waiting (already taken by a worker, or over) is left alone: it is built once."""
-    taken = Job.objects.filter(pk=job_id, kind=KIND, status=Job.Status.QUEUED).update(
-        status=Job.Status.RUNNING
-    )
-    if not taken:
+    if not job_take(job_id, KIND):
         return None
     job = Job.objects.select_related("campaign", "requested_by").get(pk=job_id)
     if job.requested_by is None:
@@ -141,6 +163,10 @@ def generation_run(job_id: int) -> Job | None:
     made = generate_into(job.campaign, plan, _Reporter(job_id, plan.shows))
     campaign = made.campaign
     with transaction.atomic():
+        # Taken from the worker (its lease lapsed) while it built: the reaper removes the rest.
+        running = Job.objects.select_for_update().filter(pk=job_id, status=Job.Status.RUNNING)
+        if not running.exists():
+            return Job.objects.get(pk=job_id)
         Membership.objects.create(campaign=campaign, user=job.requested_by, role=Membership.Role.GM)
         job_finish(
             job_id,
@@ -157,5 +183,101 @@ def generation_run(job_id: int) -> Job | None:
     return Job.objects.get(pk=job_id)
 
 
+def generations_sweep() -> int:
+    """Remove the campaigns of failed generations still there (a failure whose own cleanup
+    could not run: the database was away); the worker's supervisor calls it."""
+    swept = 0
+    failed = Job.objects.filter(kind=KIND, status=Job.Status.FAILED, campaign__isnull=False)
+    for job in failed.filter(campaign__memberships__isnull=True).order_by("pk"):
+        with transaction.atomic():
+            generation_lapsed(job)
+        swept += 1
+    return swept
+
+
 def generation_fail(job_id: int) -> None:
-    job_fail(job_id, FAILED)
+    """The worker's generation raised: the job fails and its half-built campaign goes."""
+    with transaction.atomic():
+        job_fail(job_id, FAILED)
+        job = Job.objects.select_for_update().filter(pk=job_id, kind=KIND).first()
+        if job is not None and job.status == Job.Status.FAILED:
+            generation_lapsed(job)
+
+
+@on_lapse(KIND)
+def generation_lapsed(job: Job) -> None:
+    """A generation that stopped: its campaign, still without a member, is removed."""
+    campaign = Campaign.objects.filter(pk=job.campaign_id).first()
+    if campaign is None or campaign.memberships.exists():
+        return
+    Job.objects.filter(pk=job.pk).update(campaign=None)
+    purge_unopened(campaign)
+
+
+# PostgreSQL alters a table only with no deferred check pending in the transaction: the checks
+# are made at once while the guard is open (the deletes then checked as they are made).
+_LEDGER_GUARD = {
+    "sqlite": (
+        ["UPDATE economy_ledger_guard SET open = 1"],
+        ["UPDATE economy_ledger_guard SET open = 0"],
+    ),
+    "postgresql": (
+        [
+            "SET CONSTRAINTS ALL IMMEDIATE",
+            "ALTER TABLE economy_entry DISABLE TRIGGER economy_entry_immutable",
+        ],
+        [
+            "ALTER TABLE economy_entry ENABLE TRIGGER economy_entry_immutable",
+            "SET CONSTRAINTS ALL DEFERRED",
+        ],
+    ),
+}
+ID_CHUNK = 500  # ids of one history delete (below SQLite's variables' limit)
+PASSES = 10  # rounds of "delete what protects the rows" (the chains are 3 or 4 long)
+
+
+@transaction.atomic
+def purge_unopened(campaign: Campaign) -> None:
+    """Remove a campaign that no member ever had, with every row of it: its ledger (the
+    guard opened for this transaction only) and its history."""
+    if campaign.memberships.exists():
+        raise ValueError(f"campaign {campaign.pk} has members: it is never removed")
+    tracked = {
+        model: list(
+            model._base_manager.filter(**{info.campaign_lookup: campaign.pk}).values_list(
+                "pk", flat=True
+            )
+        )
+        for model, info in TRACKED.items()
+    }
+    opened, closed = _LEDGER_GUARD.get(connection.vendor, ([], []))
+    with connection.cursor() as cursor:
+        for statement in opened:
+            cursor.execute(statement)
+        Bet._base_manager.filter(book__campaign=campaign).delete()
+        Hire._base_manager.filter(lanista__campaign=campaign).delete()
+        Entry._base_manager.filter(transaction__campaign=campaign).delete()
+        _delete_with_protectors(Campaign.objects.filter(pk=campaign.pk))
+        for statement in closed:
+            cursor.execute(statement)
+    for model, ids in tracked.items():
+        for start in range(0, len(ids), ID_CHUNK):
+            model.history.model.objects.filter(id__in=ids[start : start + ID_CHUNK]).delete()
+
+
+def _delete_with_protectors(rows, passes: int = PASSES) -> None:
+    """Delete `rows` (a queryset), first deleting the rows that PROTECT them (the ones the
+    cascade reaches itself too, which Django's collector still refuses)."""
+    for _ in range(passes):
+        try:
+            rows.delete()
+            return
+        except ProtectedError as error:
+            by_model = defaultdict(list)
+            for row in error.protected_objects:
+                by_model[type(row)].append(row.pk)
+            for model, pks in by_model.items():
+                for start in range(0, len(pks), ID_CHUNK):
+                    chunk = model._base_manager.filter(pk__in=pks[start : start + ID_CHUNK])
+                    _delete_with_protectors(chunk, passes - 1)
+    rows.delete()

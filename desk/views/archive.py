@@ -2,7 +2,8 @@
 links; the upload of a campaign file into a new campaign; the charts.
 
 The download and the share links are the GM's (players get 404). Anyone logged in may import
-a file: the new campaign is his, as a campaign he creates (desk/views/setup.py).
+a file: the new campaign is his, as a campaign he creates (desk/views/setup.py); the import
+runs in the background (desk/services/imports.py), its page a bar polling the job.
 """
 
 from __future__ import annotations
@@ -17,13 +18,17 @@ from django.views.decorators.http import require_POST
 from arena.models import ShareLink
 from arena.selectors.public import leaders
 from arena.services.sharing import ShareError, share_link_create, share_link_revoke
-from desk.campaign_archive import campaign_upload
 from desk.forms_archive import ExportForm, ImportForm, ShareLinkForm
 from desk.services.exports import export_jobs, kept_export
+from desk.services.imports import import_job_start, import_jobs
+from desk.tasks import campaign_import_job
 from economy.selectors.history import money_charts
 from ludus.access import campaign_view
 from ludus.errors import AlreadyDone, Refusal
+from ludus.limits import MAX_ID
+from ludus.models import Job
 from ludus.picker import pick_answer
+from ludus.services.jobs import job_fresh
 
 IMPORTED = "{name} is imported as a new campaign. You are its game master."
 LINK_MADE = "A share link to {target} is made: give it to the spectators."
@@ -103,28 +108,48 @@ def share_link_revoke_view(request: HttpRequest, campaign_id: int, link_id: int)
 
 @login_required
 def campaign_import_view(request: HttpRequest) -> HttpResponse:
+    """The upload: the file checked here, imported by a background job (its page's bar)."""
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST":
         if form.is_valid():
             try:
-                campaign = campaign_upload(
+                job = import_job_start(
                     data=form.cleaned_data["file"],
-                    gm=request.user,
+                    raw=form.raw,
+                    file_name=form.file_name,
+                    user=request.user,
+                    task=campaign_import_job,
                     name=form.cleaned_data["name"],
                     once_key=form.cleaned_data["key"],
                 )
-            except AlreadyDone as done:
+            except AlreadyDone as done:  # the same form sent again: its first job
                 messages.info(request, str(done))
                 if done.result_id is None:
                     return redirect("campaign_list")
-                return redirect("campaign_dashboard", done.result_id)
+                return redirect("campaign_import_job", import_id=done.result_id)
             except Refusal as error:
                 form.add_error("file", str(error))
             else:
-                messages.success(request, IMPORTED.format(name=campaign.name))
-                return redirect("campaign_dashboard", campaign.pk)
+                return redirect("campaign_import_job", import_id=job.pk)
         return render(request, "desk/campaign_import.html", {"form": form}, status=400)
     return render(request, "desk/campaign_import.html", {"form": form})
+
+
+@login_required
+def import_job(request: HttpRequest, import_id: int) -> HttpResponse:
+    """An import's progress (the card polls it), then the link to the campaign; the
+    uploader's alone (anyone else gets 404)."""
+    if not 0 <= import_id <= MAX_ID:
+        raise Http404("No such import")
+    job = import_jobs(request.user).filter(pk=import_id).first()
+    if job is None:
+        raise Http404("No such import")
+    job = job_fresh(job)  # failed if its worker stopped
+    if job.status == Job.Status.DONE and not request.htmx:
+        messages.success(request, IMPORTED.format(name=job.campaign.name))
+        return redirect("campaign_dashboard", job.campaign_id)
+    template = "desk/partials/import_job.html" if request.htmx else "desk/import_job.html"
+    return render(request, template, {"job": job})
 
 
 @campaign_view(nav="charts")

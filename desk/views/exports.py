@@ -3,7 +3,8 @@
 Pressing Download posts here (`export_start`): the export is queued and the page's download
 card becomes a progress bar that polls the job (`export_job`) until the file is written; then
 it links to the file (`campaign_download`), which the GM can come back to later from the backup
-page. All of it is the GM's alone (players get 404).
+page. An export whose worker stopped shows as failed (its lease lapsed: ludus.services.jobs).
+The file's link answers 409 until the file exists. All of it is the GM's alone (players 404).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from desk.views.archive import backup_context, export_context
 from ludus.access import campaign_view
 from ludus.errors import AlreadyDone, Refusal
 from ludus.models import JobFile
+from ludus.services.jobs import job_fresh
 
 
 def _card(request: HttpRequest, job, *, error: str = "", status: int = 200) -> HttpResponse:
@@ -57,7 +59,7 @@ def export_start(request: HttpRequest, campaign_id: int) -> HttpResponse:
 def export_job(request: HttpRequest, campaign_id: int, export_id: int) -> HttpResponse:
     """An export's progress (the bar polls it), then the link to its file. Without htmx, the
     backup page with this export in its download card."""
-    job = get_object_or_404(export_jobs(request.access.campaign), pk=export_id)
+    job = job_fresh(get_object_or_404(export_jobs(request.access.campaign), pk=export_id))
     if request.htmx:
         return _card(request, job)
     return render(request, "desk/backup.html", backup_context(request.access, export=job))
@@ -65,16 +67,20 @@ def export_job(request: HttpRequest, campaign_id: int, export_id: int) -> HttpRe
 
 @campaign_view(gm_only=True, nav="backup")
 def campaign_download(request: HttpRequest, campaign_id: int, export_id: int) -> HttpResponse:
-    """The kept file of an export; an export whose file a later one replaced (or that is not
-    done) is its page, which says so."""
+    """The kept file of an export. Until there is one, never a 200 (a scripted backup would
+    save the page as the campaign file): 409 while the export is queued or running, 404 for one
+    that failed or whose file a later one replaced; either with the export's page, which says
+    so."""
     file = (
         JobFile.objects.filter(job__campaign=request.access.campaign, job_id=export_id)
         .filter(job__kind=KIND)
         .first()
     )
     if file is None:
-        get_object_or_404(export_jobs(request.access.campaign), pk=export_id)
-        return redirect("campaign_export_job", campaign_id=campaign_id, export_id=export_id)
+        job = job_fresh(get_object_or_404(export_jobs(request.access.campaign), pk=export_id))
+        status = 404 if job.is_over else 409
+        context = backup_context(request.access, export=job)
+        return render(request, "desk/backup.html", context, status=status)
     response = StreamingHttpResponse(
         file_chunks(file), content_type="application/json; charset=utf-8"
     )

@@ -17,10 +17,17 @@ from django.shortcuts import redirect, render
 
 from desk.forms_generation import GenerateForm
 from desk.generate import GenerateError
-from desk.services.generation import DEFAULTS, WEB_BOUNDS, generation_jobs, generation_start
+from desk.services.generation import (
+    DEFAULTS,
+    WEB_BOUNDS,
+    generation_jobs,
+    generation_start,
+    generations_recent,
+)
 from desk.tasks import campaign_generate_job
 from ludus.errors import AlreadyDone, Refusal
 from ludus.limits import MAX_ID
+from ludus.services.jobs import job_fresh
 
 RECENT = 5  # the user's latest generations listed under the form
 
@@ -30,7 +37,7 @@ def _form_page(request: HttpRequest, form: GenerateForm, status: int = 200) -> H
         "form": form,
         "bounds": WEB_BOUNDS,
         "defaults": DEFAULTS,
-        "recent": list(generation_jobs(request.user)[:RECENT]),
+        "recent": generations_recent(request.user, RECENT),
     }
     return render(request, "desk/campaign_generate.html", context, status=status)
 
@@ -69,6 +76,7 @@ def generation_job(request: HttpRequest, generation_id: int) -> HttpResponse:
     job = generation_jobs(request.user).filter(pk=generation_id).first()
     if job is None:
         raise Http404("No such generation")
+    job = job_fresh(job)  # failed if its worker stopped
     if request.htmx:
         return render(request, "desk/partials/generation_job.html", {"job": job})
     return render(request, "desk/generation_job.html", {"job": job})

@@ -552,7 +552,10 @@ def export_and_import(s: Season, tmp_path) -> None:
     before = set(Campaign.objects.values_list("pk", flat=True))
     tab.set_input_files("#import input[type=file]", str(path))
     tab.click("#import button[type=submit]")
-    tab.wait_for_load_state()
+    # The upload queues the import (its page's bar); the worker imports it.
+    tab.wait_for_selector(".import-job")
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+    tab.wait_for_selector(".import-open")
     (copy,) = Campaign.objects.exclude(pk__in=before)
     s.shot("16-imported")
     original = _pages(s, s.campaign, tab)

@@ -157,9 +157,10 @@ def test_a_job_is_built_once_however_often_its_task_runs():
 
 
 @pytest.mark.django_db
-def test_a_failure_is_told_on_the_job_and_the_campaign_stays_hidden(monkeypatch):
+def test_a_failure_is_told_on_the_job_and_the_half_built_campaign_removed(monkeypatch):
     gm = _user()
     job = _start(gm)
+    half = job.campaign_id
 
     def broken(*args, **kwargs):
         raise RuntimeError("the disk is full")
@@ -170,7 +171,7 @@ def test_a_failure_is_told_on_the_job_and_the_campaign_stays_hidden(monkeypatch)
     job.refresh_from_db()
     assert job.status == Job.Status.FAILED and job.error == FAILED and job.finished
     assert "disk" not in job.error  # the server's error stays in its log
-    assert not Membership.objects.filter(campaign=job.campaign).exists()
+    assert job.campaign_id is None and not Campaign.objects.filter(pk=half).exists()
     assert generations_shown(gm) == [job]  # he learns of it on his campaign list
     Job.objects.filter(pk=job.pk).update(finished=timezone.now() - timedelta(days=2))
     assert generations_shown(gm) == []  # for a day

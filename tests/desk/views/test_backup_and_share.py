@@ -17,6 +17,8 @@ from arena.services.sharing import share_link_create, share_link_revoke
 from arena.views import spectators
 from desk.campaign_archive import UNBALANCED, campaign_export, imported_name
 from desk.services.exports import KIND, export_job_start, export_run
+from desk.services.imports import KIND as IMPORT
+from desk.services.imports import import_run
 from desk.tasks import campaign_export_job
 from economy.models import Transaction
 from ludus.models import Campaign, Job
@@ -67,17 +69,28 @@ def test_no_one_else_downloads_it(cast, who):
     assert cast.client_for(who).get(url).status_code == 404
 
 
+def _imported(response) -> Job:
+    """The upload's job, imported by the worker's part in-process."""
+    job = Job.objects.get(kind=IMPORT)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("campaign_import_job", args=[job.pk])
+    return import_run(job.pk) or job
+
+
 def test_an_upload_is_a_new_campaign_of_the_uploader(cast):
     data = campaign_export(cast.campaign)
     client = cast.client_for("outsider")
-    response = _upload(client, data, name="Rome again")
+    job = _imported(_upload(client, data, name="Rome again"))
     copy = Campaign.objects.get(name="Rome again")
-    assert response.status_code == 302
-    assert response["Location"] == reverse("campaign_dashboard", args=[copy.pk])
+    assert job.status == Job.Status.DONE and job.campaign == copy
     assert list(copy.memberships.values_list("user__username", "role")) == [("outsider", "gm")]
+    page = client.get(reverse("campaign_import_job", args=[job.pk]))
+    assert page.status_code == 302
+    assert page["Location"] == reverse("campaign_dashboard", args=[copy.pk])
     # the same form sent again makes nothing more
     assert _upload(client, data, name="Rome again").status_code == 302
     assert Campaign.objects.filter(name="Rome again").count() == 1
+    assert Job.objects.filter(kind=IMPORT).count() == 1
     page = client.get(reverse("campaign_dashboard", args=[copy.pk])).content.decode()
     for amount in (NERVA_CHEST, FABIUS_PURSE, BITHYS_PECULIUM):
         assert f"{amount:,}" in page
@@ -86,7 +99,7 @@ def test_an_upload_is_a_new_campaign_of_the_uploader(cast):
 @pytest.mark.parametrize("data_of", [campaign_export, lambda campaign: DEMO])
 def test_an_upload_not_named_is_the_files_name_marked_imported_with_the_day(cast, data_of):
     data = data_of(cast.campaign)
-    _upload(cast.client_for("gm"), data)
+    _imported(_upload(cast.client_for("gm"), data))
     copy = Campaign.objects.latest("pk")
     today = timezone.localdate()
     assert copy.name == f"{data['campaign']['name']} (imported {today.day} {today:%b %Y})"
@@ -110,12 +123,14 @@ def test_a_bad_file_is_named_and_nothing_is_written(cast):
     data["campaign"]["name"] = "Rome again"
     data["ledger"][0]["entries"][0][1] += 5
     count = Campaign.objects.count()
-    response = _upload(cast.client_for("gm"), data)
-    assert response.status_code == 400
+    client = cast.client_for("gm")
+    job = _imported(_upload(client, data))
     message = UNBALANCED.format(id=data["ledger"][0]["id"], total=5)
-    assert message in response.content.decode().replace("&#x27;", "'")
+    assert job.status == Job.Status.FAILED and message in job.error
+    page = client.get(reverse("campaign_import_job", args=[job.pk])).content.decode()
+    assert message in page.replace("&#x27;", "'")
     assert Campaign.objects.count() == count
-    not_json = _upload(cast.client_for("gm"), b"\xff not json", key="j" * 32)
+    not_json = _upload(client, b"\xff not json", key="j" * 32)
     assert not_json.status_code == 400
     assert "not a campaign file" in not_json.content.decode()
 

@@ -4,16 +4,19 @@ to the file, which is the command's file; a failed export says so; everyone else
 
 import io
 import json
+from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import escape
 
+from desk.services import exports
 from desk.services.exports import FAILED, KIND, export_job_start, export_run
 from desk.tasks import campaign_export_job
 from ludus.models import Job, JobFile
-from ludus.services.jobs import job_fail
+from ludus.services.jobs import LEASE, job_fail
 
 pytestmark = pytest.mark.django_db
 
@@ -100,9 +103,9 @@ def test_an_earlier_export_is_replaced_and_listed_with_its_day_and_time(cast):
     page = gm.get(reverse("campaign_backup", args=[cast.campaign.pk])).content.decode()
     assert 'id="exports"' in page and "replaced" in page
     assert f'href="{file_url(cast, second)}"' in page and file_url(cast, first) not in page
-    # the replaced file's link leads to its export's page
+    # the replaced file's link is a 404 with its export's page
     response = gm.get(file_url(cast, first))
-    assert response.status_code == 302 and response["Location"] == job_url(cast, first)
+    assert response.status_code == 404 and "replaced by a later one" in response.content.decode()
     assert "replaced by a later one" in gm.get(job_url(cast, first)).content.decode()
     assert JobFile.objects.count() == 1
 
@@ -115,7 +118,7 @@ def test_a_failed_export_is_told_not_a_500(cast):
         text = response.content.decode()
         assert response.status_code == 200 and "failed" in text and escape(FAILED) in text
         assert "every 1s" not in text and 'id="export-form"' in text  # the GM may try again
-    assert gm.get(file_url(cast, job)).status_code == 302
+    assert gm.get(file_url(cast, job)).status_code == 404
 
 
 def test_a_bad_key_is_named_and_queues_nothing(cast):
@@ -139,3 +142,44 @@ def test_no_one_else_exports_or_downloads(cast, who):
     assert client.get(job_url(cast, job)).status_code == 404
     assert client.get(file_url(cast, job)).status_code == 404
     assert Job.objects.filter(kind=KIND).count() == 1
+
+
+def test_the_download_of_an_unfinished_export_is_never_a_200(cast):
+    """A scripted backup (curl -L) must not save the progress page as the campaign file."""
+    gm = cast.client_for("gm")
+    gm.post(start_url(cast), {"key": KEY}, **HTMX)
+    job = Job.objects.get(kind=KIND)
+    for status in (Job.Status.QUEUED, Job.Status.RUNNING):
+        Job.objects.filter(pk=job.pk).update(status=status, heartbeat=timezone.now())
+        response = gm.get(file_url(cast, job), follow=True)
+        assert response.status_code == 409 and response.redirect_chain == []
+        assert "<progress" in response.content.decode()  # a person sees the bar
+    export_run(job.pk)
+    assert gm.get(file_url(cast, job)).status_code == 200
+
+
+def test_an_export_whose_worker_stopped_shows_failed_and_the_next_is_queued(cast):
+    gm = cast.client_for("gm")
+    gm.post(start_url(cast), {"key": KEY}, **HTMX)
+    job = Job.objects.get(kind=KIND)
+    gone = timezone.now() - LEASE - timedelta(seconds=1)
+    Job.objects.filter(pk=job.pk).update(status=Job.Status.RUNNING, done=0, heartbeat=gone)
+    card = gm.get(job_url(cast, job), **HTMX).content.decode()
+    assert "gave no sign of life" in card and "every 1s" not in card
+    assert gm.get(file_url(cast, job)).status_code == 404
+    gm.post(start_url(cast), {"key": "e" * 32}, **HTMX)
+    assert Job.objects.filter(kind=KIND, status=Job.Status.QUEUED).count() == 1
+
+
+def test_a_worker_back_after_its_lease_lapsed_keeps_no_file(cast, monkeypatch):
+    first = export_run(export_job_start(campaign=cast.campaign, task=campaign_export_job).pk)
+    late = export_job_start(campaign=cast.campaign, task=campaign_export_job)
+    real_progress = exports.job_progress
+
+    def lapsed_meanwhile(job_id, done):  # the reaper fails the job while its worker writes
+        real_progress(job_id, done)
+        Job.objects.filter(pk=job_id).update(status=Job.Status.FAILED, error="lapsed")
+
+    monkeypatch.setattr(exports, "job_progress", lapsed_meanwhile)
+    assert export_run(late.pk).status == Job.Status.FAILED
+    assert list(JobFile.objects.values_list("job_id", flat=True)) == [first.pk]

@@ -5,8 +5,8 @@ in money and history, is tests.cast.build_cast.)"""
 
 from arena.book.services import book_open
 from arena.models import Bout
-from arena.services.bouts import bout_fight
 from arena.rulesets.era.odds import OddsAsk, odds_in_chunks, result_data
+from arena.services.bouts import bout_fight
 from arena.tasks import FAILED
 from economy.models import Book
 from ludus.models import Gladiator
