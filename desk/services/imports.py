@@ -57,12 +57,12 @@ def import_job_start(*, data: dict, raw: bytes, file_name: str, user, task, name
     """Check the file's version, keep the file on a new job and queue its import; the new
     campaign is called `name`, or else the file's name marked imported with the day."""
     campaign_file_version(data)  # a file of no version this Ludus reads is refused now
-    name = str(data.get("campaign", {}).get("name", "")) if isinstance(data, dict) else ""
+    called = str(data.get("campaign", {}).get("name", "")) if isinstance(data, dict) else ""
     with transaction.atomic():
         job = job_start(
             campaign=None,
             kind=KIND,
-            title=f"{name or 'A campaign'} (from {file_name})"[:200],
+            title=f"{name.strip() or called or 'A campaign'} (from {file_name})"[:200],
             params={"file": file_name[:200], "name": name.strip()},
             total=file_rows(data),
             task=task,

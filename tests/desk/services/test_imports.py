@@ -37,7 +37,12 @@ def _start(cast, user=None, data=None) -> Job:
     data["campaign"]["name"] = "Rome again"
     raw = json.dumps(data).encode()
     return import_job_start(
-        data=data, raw=raw, file_name="rome.json", user=user or cast.gm, task=campaign_import_job
+        data=data,
+        raw=raw,
+        file_name="rome.json",
+        user=user or cast.gm,
+        task=campaign_import_job,
+        name="Rome again",  # the name asked at upload (none: the file's, marked imported)
     )
 
 
