@@ -7,8 +7,7 @@ import pytest
 
 from economy.models import Book
 from ludus.models import Campaign
-from tests.cast import build_cast
-from tests.moritari_cast import build_moritari_cast
+from tests.cast import build_cast, make_campaign
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +62,7 @@ def test_with_the_setting_off_the_gm_opens_books_by_hand():
 
 
 def test_a_moritari_fight_added_comes_with_its_book_on_the_engines_line():
-    cast = build_moritari_cast()
+    cast = make_campaign(ruleset="moritari")
     cast.client_for("gm").post(
         f"/c/{cast.campaign.pk}/arena/shows/{cast.show.pk}/fights/",
         {"man_1": cast.bithys.pk, "man_2": cast.spartacus.pk, "hire": ""},

@@ -10,8 +10,7 @@ from arena.models import Bout
 from arena.services.shows import NO_SCHOOL, bout_add
 from economy.services.trade import gladiator_sell
 from tests import factories
-from tests.cast import build_cast
-from tests.moritari_cast import build_moritari_cast
+from tests.cast import build_cast, make_campaign
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +24,7 @@ def _offered(page, form: str, field: str) -> set[str]:
 
 
 def test_a_moritari_fight_neither_offers_nor_takes_a_man_sold_to_the_market():
-    cast = build_moritari_cast()
+    cast = make_campaign(ruleset="moritari")
     gm = cast.client_for("gm")
     assert "Verus" in _offered(gm.get(_show_url(cast)), "fight_form", "man_1")
     gladiator_sell(gladiator=cast.verus)  # out of Scaurus's school, to the market
