@@ -137,7 +137,9 @@ class Transaction(models.Model):
         PRIZE = "prize", "Race prize"
         GRANT = "grant", "State grant"
         CORRECTION = "correction", "Correction"
-        FUNDING = "funding", "Funded by the GM"
+        # The GM's funding is money from outside the campaign (no party of it paid it): every
+        # page that shows the cause says so (issue 27).
+        FUNDING = "funding", "Money from outside the campaign (the GM's funding)"
         OTHER = "other", "Other"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="transactions")

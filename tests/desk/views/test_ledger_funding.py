@@ -60,3 +60,14 @@ def test_a_bad_funding_is_refused_on_the_form(cast, extra, text):
     assert response.status_code == 400
     assert text in response.content.decode()
     assert Transaction.objects.count() == before
+
+
+def test_a_funding_shows_as_money_from_outside_the_campaign(cast):
+    """Issue 27: the GM's funding is no party's money; wherever its cause shows, it says so."""
+    client = cast.client_for("gm")
+    client.post(_url(cast), _data(cast))
+    funding = Transaction.objects.get(cause=Transaction.Cause.FUNDING)
+    assert funding.get_cause_display().startswith("Money from outside the campaign")
+    page = client.get(reverse("economy:ledger", args=[cast.campaign.pk])).content.decode()
+    assert "Money from outside the campaign (the GM&#x27;s funding)" in page
+    assert "Funded by the GM" not in page
