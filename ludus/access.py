@@ -65,14 +65,15 @@ def require_gm(access: Access) -> None:
         raise Http404("Not available")
 
 
-def campaign_view(*, gm_only: bool = False, nav: str = ""):
+def campaign_view(*, gm_only: bool = False, nav: str = "", ruleset: str = ""):
     """The one door of every campaign page: a view taking `campaign_id` from its URL.
 
     Anonymous users are sent to log in (as `login_required` does); a user who is not a member
     of the campaign gets 404, and so does a player at a GM-only page (`gm_only=True`): they need
     not learn that the page exists. The view finds its Access as `request.access`; every
     template finds the campaign, the access and `nav` (the section of the campaign menu the
-    page belongs to) through ludus.context_processors.campaign.
+    page belongs to) through ludus.context_processors.campaign. A page only one ruleset has
+    (`ruleset`: its key, named in that ruleset's own package) is 404 in any other campaign.
     """
 
     def decorate(view):
@@ -88,11 +89,14 @@ def campaign_view(*, gm_only: bool = False, nav: str = ""):
             access = campaign_access(request.user, campaign_id)
             if gm_only:
                 require_gm(access)
+            if ruleset and access.campaign.ruleset != ruleset:
+                raise Http404("No such page in a campaign of these rules")
             request.access = access
             request.nav = nav
             return view(request, *args, campaign_id=campaign_id, **kwargs)
 
         guarded.gm_only = gm_only  # the URL sweep test reads it
+        guarded.ruleset = ruleset  # and this: the page is 404 in another ruleset's campaign
         return guarded
 
     return decorate

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import resolve, reverse
 
 from arena.models import Bout, Show
-from arena.rulesets import plugin_keys
+from arena.rulesets import served_plugins
 from arena.services.sharing import share_link_create
 from bench.sections.every_page import busiest, every_page
 from ludus import picker
@@ -145,7 +145,7 @@ def test_every_page_keeps_its_budget_on_the_cast(who, django_assert_max_num_quer
 
 
 @pytest.mark.parametrize("who", ["gm", "owner"])
-@pytest.mark.parametrize("key", plugin_keys())
+@pytest.mark.parametrize("key", [plugin.key for plugin in served_plugins()])
 def test_every_page_keeps_its_budget_on_a_campaign_of_every_ruleset(
     key, who, django_assert_max_num_queries
 ):

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 
 from arena.models import Bout
-from arena.rulesets import plugin_for, plugin_keys
+from arena.rulesets import plugin_for, served_plugins
 from arena.services.odds_runs import odds_job_start
 from arena.tasks import odds_job
 from ludus.models import Gladiator, Job
@@ -34,7 +34,7 @@ def queued(key: str):
 # The worker closes the connection between tasks (as a request would), which would end a test's
 # wrapping transaction on PostgreSQL: these tests commit for real.
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("key", plugin_keys())
+@pytest.mark.parametrize("key", [plugin.key for plugin in served_plugins()])
 def test_the_task_keeps_the_result_and_the_progress_reaches_the_total(key):
     _, ask, job = queued(key)
     assert job.status == Job.Status.QUEUED
@@ -46,7 +46,7 @@ def test_the_task_keeps_the_result_and_the_progress_reaches_the_total(key):
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("key", plugin_keys())
+@pytest.mark.parametrize("key", [plugin.key for plugin in served_plugins()])
 def test_the_task_fails_with_the_reason_when_a_man_is_gone(key):
     cast, _, job = queued(key)
     Bout.objects.filter(show__campaign=cast.campaign).delete()  # a man on a card stays
@@ -58,7 +58,7 @@ def test_the_task_fails_with_the_reason_when_a_man_is_gone(key):
 
 @pytest.mark.django_db
 def test_a_job_of_a_kind_no_ruleset_runs_fails_with_the_reason():
-    cast = make_campaign(ruleset=plugin_keys()[0])
+    cast = make_campaign(ruleset=served_plugins()[0].key)
     job = Job.objects.create(campaign=cast.campaign, kind="chess_odds", title="?", total=1)
     odds_job.call(job.pk)
     job.refresh_from_db()

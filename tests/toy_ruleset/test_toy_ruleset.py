@@ -105,17 +105,3 @@ def test_the_gm_flips_on_the_bouts_own_page():
     flips = engine.flips(cast.bout.seed)
     assert cast.bout.status == Bout.Status.DONE and cast.bout.log == flips
     assert page.content.decode().count("<li>Flip ") == len(flips)
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="arena/views/bouts.py's pair pages (the fallback of a plug-in with no `pages`) ask "
-    "crowd_call of every pair that is over, which a ruleset with no editor's verdict refuses: "
-    "422 (the lead's, issue 24)",
-)
-def test_a_pair_of_a_ruleset_with_no_pages_of_its_own_is_drawn_by_the_pair_pages(monkeypatch):
-    monkeypatch.setattr(plugin.CoinPlugin, "pages", None)
-    cast = make_campaign(ruleset="coin")
-    bout = bout_fight(bout=cast.bout, seed=SEED)
-    url = reverse("arena:bout_detail", args=[cast.campaign.pk, bout.pk])
-    assert cast.client_for("gm").get(url).status_code == 200

@@ -44,6 +44,7 @@ from ludus.picker import pick_answer
 from rules.core.errors import RulesError
 
 RECENT_JOBS = 8
+MAN_GONE = "The men of this run are no longer in the campaign."
 
 
 def _context(access: Access, **extra) -> dict:
@@ -219,7 +220,7 @@ def odds_job(request: HttpRequest, job: Job) -> HttpResponse:
     return _answer(request, access, **context)
 
 
-@campaign_view(nav="odds")
+@campaign_view(nav="odds", ruleset="era")  # the Era dice: 404 in another ruleset
 def pool_odds(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """Exact odds of one check pool, by convolution (the Era dice)."""
     access = request.access
@@ -272,7 +273,10 @@ class EraOddsPage(MonteCarloOddsPage):
         return odds_job(request, job)
 
     def run_job(self, job: Job, progress) -> dict:
-        ask = OddsAsk.from_params(job.campaign, job.params)
+        try:
+            ask = OddsAsk.from_params(job.campaign, job.params)
+        except Gladiator.DoesNotExist as gone:
+            raise Refusal(MAN_GONE) from gone
         run = odds_in_chunks(ask.setup(), bouts=ask.bouts, seed=ask.seed, progress=progress)
         return result_data(run)
 

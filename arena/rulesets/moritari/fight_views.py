@@ -26,7 +26,7 @@ HIRED = "Hired {name} from {lanista} for {price:,} HS."
 NOT_HERE = "Only a Moritari campaign puts fights of several men on its card."
 
 
-@campaign_view(gm_only=True, nav="shows")
+@campaign_view(gm_only=True, nav="shows", ruleset="moritari")
 @require_POST
 def fight_add_view(request: HttpRequest, campaign_id: int, show_id: int) -> HttpResponse:
     access = request.access

@@ -246,8 +246,9 @@ def test_a_killed_worker_leaves_no_job_stuck_nothing_half_built_and_comes_back(
 
 EVERY_KIND = """
 import json
-from arena.services.odds_runs import OddsAsk, odds_job_start
-from arena.tasks import bout_odds_job
+from arena.rulesets.era.odds import KIND, OddsAsk
+from arena.services.odds_runs import odds_job_start
+from arena.tasks import odds_job
 from desk.campaign_archive import campaign_export
 from desk.services.exports import export_job_start
 from desk.services.generation import generation_start
@@ -261,12 +262,12 @@ rome = Campaign.objects.filter(ruleset="era", memberships__user=gm).first()
 a, b = Gladiator.objects.filter(campaign=rome, status="active").order_by("pk")[:2]
 ask = OddsAsk(fighter_a=a, fighter_b=b, orders_a="fight-on", orders_b="cautious",
               venue="capua", favor_a=None, favor_b=None, bouts=3000, seed=1)
-odds = odds_job_start(campaign=rome, ask=ask, task=bout_odds_job, user=gm)
+odds = odds_job_start(campaign=rome, ask=ask, task=odds_job, user=gm, kind=KIND)
 export = export_job_start(campaign=rome, task=campaign_export_job, user=gm)
 data = campaign_export(rome)
 data["campaign"]["name"] = "Rome imported"
 imported = import_job_start(data=data, raw=json.dumps(data).encode(), file_name="r.json",
-                            user=gm, task=campaign_import_job)
+                            user=gm, task=campaign_import_job, name="Rome imported")
 made = generation_start(user=gm, task=campaign_generate_job, once_key=None,
                         gladiators=8, shows=2, bouts=4, seed=3)
 print(odds.pk, export.pk, imported.pk, made.pk)

@@ -6,15 +6,15 @@ in money and history, is tests.cast.build_cast.)"""
 from arena.book.services import book_open
 from arena.models import Bout
 from arena.rulesets.era.odds import OddsAsk, odds_in_chunks, result_data
+from arena.rulesets.era.odds_views import MAN_GONE
 from arena.services.bouts import bout_fight
-from arena.tasks import FAILED
 from economy.models import Book
 from ludus.models import Gladiator
 from tests import factories
 
 CAMPAIGN = {"name": "Rome, 50 BC", "day": 3}
 # A run whose man is gone fails as a crash would (the Era's page names no reason).
-ODDS_MAN_GONE = FAILED
+ODDS_MAN_GONE = MAN_GONE
 WOUND = "Cracked Rib"
 
 
