@@ -59,7 +59,9 @@ BUDGET = {
 # pages, as measured: the dashboard 20 (it reads each kind of bout's entries and men again, three
 # queries a kind), the show 29, a Moritari fight's replay 11. That they do not grow with the
 # bouts waiting is not shown yet: the generated campaigns below have none waiting.
-EVERY_STATE_BUDGET = {"dashboard": 20, "show": 29, "replay": 11}
+# A show whose held card stopped at a bout awaiting the editor's verdict draws that verdict's
+# panel and the card's bouts in every state (issue 27): 42 on a card of three bouts.
+EVERY_STATE_BUDGET = {"dashboard": 20, "show": 42, "replay": 11}
 # What one campaign has and the other lacks adds a query or so whatever the size: the ledger
 # fetches the events its page names with one query per kind (a show, a bout, a race: economy
 # knows them by content type only), a man's page reads his injuries' treatments only if he has
@@ -154,6 +156,12 @@ def test_every_page_keeps_its_budget_on_a_campaign_of_every_ruleset(
     cast = make_campaign(ruleset=key)
     done = ruleset_cast(key).sweep_bouts(cast)["done"]
     urls = _urls(cast.campaign, cast.crixus, done.show, done)
+    # A page only another ruleset has (the Era's dice pool) is 404 here: the URL sweep's.
+    urls = {
+        name: url
+        for name, url in urls.items()
+        if getattr(resolve(url.split("?")[0]).func, "ruleset", "") in ("", key)
+    }
     if who != "gm":  # the bout's live odds are the GM's unless he shares them
         urls.pop("live_odds", None)
     budgets = BUDGET | EVERY_STATE_BUDGET
