@@ -53,7 +53,7 @@ from rules.core.registry import ruleset_keys
 FORMAT_NAME = "ludus-campaign"
 SETUP_VERSION = 1
 FORMAT = f"{FORMAT_NAME}/{SETUP_VERSION}"  # the older spelling of format and version at once
-VERSIONS = (1, 2)
+VERSIONS = (1, 2, 3)
 BAD_FORMAT = "This is not a campaign file of format {format} (it says {found!r})."
 BAD_VERSION = (
     "This campaign file is of version {found!r}, which this Ludus cannot read: it reads "
