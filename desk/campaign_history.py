@@ -169,11 +169,26 @@ def history_write(done, data: dict, *, members: bool = True) -> None:
         if label == "ludus.Membership" and not members:
             continue
         history = model.history.model
-        batch = [_history_row(done, ids, model, history, row) for row in rows]
+        batch = [_history_row(done, ids, model, history, row, label) for row in rows]
         history.objects.bulk_create(batch, batch_size=HISTORY_CHUNK)
 
 
-def _history_row(done, ids: _Ids, model, history, row: dict):
+HISTORY_TYPES = ("+", "~", "-")
+
+
+def _content_type(name, label: str) -> int:
+    """A content type by its model's name (the file's events: a show, a bout, a race)."""
+    found = list(ContentType.objects.filter(model=name)[:2])
+    if len(found) != 1:
+        raise CampaignFileError(f"history, {label}: no single table named {name!r}.")
+    return found[0].pk
+
+
+def _history_row(done, ids: _Ids, model, history, row: dict, label: str):
+    if row.get("history_type") not in HISTORY_TYPES or not row.get("history_date"):
+        raise CampaignFileError(
+            f"history, {label}: a row has a history_type (+, ~ or -) and a history_date."
+        )
     values = {}
     for field in history._meta.concrete_fields:
         if field.attname in SKIPPED:
@@ -186,11 +201,12 @@ def _history_row(done, ids: _Ids, model, history, row: dict):
             user = done.user(value)
             value = None if user is None else user.pk
         elif field.is_relation and field.related_model is ContentType:
-            value = None if value is None else ContentType.objects.get(model=value).pk
+            value = None if value is None else _content_type(value, label)
         elif field.is_relation:
             value = ids(field.related_model, value)
         elif field.attname == "event_id" and value is not None:
-            kind = ContentType.objects.get(model=row["event_type"]).model_class()
+            kind = ContentType.objects.get_for_id(_content_type(row["event_type"], label))
+            kind = kind.model_class()
             value = ids(kind, value)
         else:
             value = field.to_python(value) if value is not None else None

@@ -13,6 +13,7 @@ from django.contrib.contenttypes.models import ContentType
 
 from arena.models import Race, RaceEntry
 from desk.campaign_archive import KEY_PREFIX, campaign_export, campaign_import
+from desk.campaign_file import CampaignFileError
 from ludus.history import CampaignLog
 from ludus.models import Campaign, DayEnd, Gladiator, Membership
 from ludus.services.undo import day_end_undo, last_day_end
@@ -271,3 +272,30 @@ def test_a_version_2_file_still_imports(played):
     assert not DayEnd.objects.filter(campaign=copy).exists()
     # the import's own saves are its history, as before version 3
     assert Gladiator.history.filter(campaign=copy).count() == copy.gladiators.count()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda h: h["ludus.Gladiator"][0].update(history_type="?"),
+            "history, ludus.Gladiator: a row has a history_type (+, ~ or -) and a history_date.",
+        ),
+        (
+            lambda h: h["ludus.Injury"][0].update(event_type="nothing"),
+            "history, ludus.Injury: no single table named 'nothing'.",
+        ),
+        (
+            lambda h: h.update({"ludus.Favor": []}),
+            "history, ludus.Favor: not a table with a history.",
+        ),
+    ],
+)
+def test_a_bad_history_row_is_refused_by_its_table_with_nothing_written(played, change, message):
+    data = campaign_export(played)
+    change(data["history"])
+    campaigns = Campaign.objects.count()
+    with pytest.raises(CampaignFileError) as refused:
+        campaign_import(data, password="pw")
+    assert str(refused.value) == message
+    assert Campaign.objects.count() == campaigns
