@@ -1,9 +1,11 @@
-"""A whole campaign as a file (format "ludus-campaign", version 2): export and import.
+"""A whole campaign as a file (format "ludus-campaign", version 3): export and import.
 
 `campaign_export` writes everything a campaign holds: its people and sheets, shows, bouts with
 their seeds, engine inputs, decisions and logs, verdicts, races, injuries and the medicus's
-rolls, Favors, Dignitas history, books, bets and the whole ledger (every transaction with its
-entries, cause, key and dates). `campaign_import` writes such a file into a NEW campaign.
+rolls, Favors, Dignitas history, books, bets, the whole ledger (every transaction with its
+entries, cause, key and dates), the ends of day and the change history (desk.campaign_history).
+`campaign_import` writes such a file (or one of version 2, which has no ends of day nor
+history) into a NEW campaign.
 
 Import is the one place that writes past the services, and this is why: the services make
 history (they roll dice, pay purses, settle books); a file already holds it, and playing it
@@ -33,6 +35,7 @@ import hashlib
 import re
 from collections import defaultdict
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -54,6 +57,13 @@ from desk.campaign_file import (
     campaign_file_version,
     campaign_row,
 )
+from desk.campaign_history import (
+    day_ends_data,
+    day_ends_write,
+    history_data,
+    history_write,
+    plain,
+)
 from economy.models import Account, Bet, Bettor, Book, Entry, Hire, Transaction
 from ludus.errors import Refusal
 from ludus.models import (
@@ -71,7 +81,8 @@ from ludus.models import (
     TreatmentAttempt,
 )
 
-VERSION = 2
+VERSION = 3
+READ_VERSIONS = (2, 3)  # version 2: no ends of day, no change history
 UNKNOWN_ID = "{section}, {item}: no {what} with id {id!r} in this file."
 UNBALANCED = "ledger, transaction {id}: its entries sum to {total:+,} sesterces, not 0."
 OVERDRAWN = "ledger, transaction {id}: it overdraws {account} ({balance:+,} sesterces)."
@@ -222,6 +233,20 @@ class ExportSnapshot:
     ledger_size: int
 
 
+def _user_by_id() -> Callable:
+    """A user by id, each read once."""
+    found: dict = {}
+
+    def read(pk):
+        if pk is None:
+            return None
+        if pk not in found:
+            found[pk] = get_user_model().objects.filter(pk=pk).first()
+        return found[pk]
+
+    return read
+
+
 def _person(users: dict, user) -> str | None:
     """A user by name; a player who is not (or no longer) a member is kept by name, as is
     any user, in the file's users in the order met."""
@@ -245,6 +270,7 @@ def export_snapshot(campaign: Campaign) -> ExportSnapshot:
             "username": user.get_username(),
             "first_name": user.first_name,
             "role": membership.role,
+            "membership": membership.pk,
         }
 
     def person(user) -> str | None:
@@ -276,13 +302,20 @@ def export_snapshot(campaign: Campaign) -> ExportSnapshot:
             "event": _event_ref(injury),
             **_values(injury, INJURY_FIELDS),
             "treatments": [
-                _values(attempt, TREATMENT_FIELDS) for attempt in injury.treatments.all()
+                {
+                    "id": attempt.pk,
+                    **_values(attempt, TREATMENT_FIELDS),
+                    "created": plain(attempt.created),
+                    "undone_at": plain(attempt.undone_at),
+                    "undone_by": person(attempt.undone_by),
+                }
+                for attempt in injury.treatments.all()
             ],
         }
         for injury in Injury.objects.filter(gladiator__campaign=campaign)
         .select_related("event_type")
         .order_by("pk")
-        .prefetch_related(_by_pk("treatments", TreatmentAttempt))
+        .prefetch_related(_by_pk("treatments", TreatmentAttempt, "undone_by"))
     ]
     editors = [
         {
@@ -405,11 +438,14 @@ def export_snapshot(campaign: Campaign) -> ExportSnapshot:
     ]
     ledger = campaign.transactions.order_by("-pk").values_list("pk", flat=True)
     last = ledger.first() or 0
+    day_ends = day_ends_data(campaign, person)
+    history = history_data(campaign, person, _user_by_id())
     sections = {
         "format": FORMAT_NAME,
         "version": VERSION,
         "about": "A whole campaign as exported by Ludus (docs/campaign-file.md).",
         "campaign": {
+            "id": campaign.pk,
             "name": campaign.name,
             "year": campaign.year,
             "city": campaign.city,
@@ -429,6 +465,8 @@ def export_snapshot(campaign: Campaign) -> ExportSnapshot:
         "ledger": None,
         "hires": hires,
         "books": books,
+        "day_ends": day_ends,
+        "history": history,
     }
     return ExportSnapshot(
         campaign=campaign,
@@ -526,7 +564,7 @@ def _show_data(show: Show) -> dict:
                 "id": bout.pk,
                 **_values(bout, BOUT_FIELDS),
                 "entries": [
-                    {"gladiator": e.gladiator_id, **_values(e, ENTRY_FIELDS)}
+                    {"id": e.pk, "gladiator": e.gladiator_id, **_values(e, ENTRY_FIELDS)}
                     for e in bout.entries.all()
                 ],
                 "verdict": None
@@ -590,7 +628,13 @@ class Imported:
         return self.users.get(name)
 
 
+# Whether the import's saves write no history of their own: the file brings the campaign's.
+_FILE_HAS_HISTORY: ContextVar[bool] = ContextVar("file_has_history", default=False)
+
+
 def _saved(instance, section: str, item: str, *, raw: bool = False):
+    if _FILE_HAS_HISTORY.get():
+        instance.skip_history_when_saving = True
     try:
         instance.full_clean(validate_constraints=False)
     except ValidationError as error:
@@ -634,9 +678,19 @@ def campaign_import(
 
 
 def _import(data: dict, *, password: str | None, gm, progress: Progress) -> Campaign:
-    if campaign_file_version(data) != VERSION:
+    version = campaign_file_version(data)
+    if version not in READ_VERSIONS:
         raise CampaignFileError(f"This is not a version {VERSION} campaign file (an export).")
-    campaign = _saved(campaign_row(data["campaign"]), "campaign", "the campaign")
+    quiet = _FILE_HAS_HISTORY.set(version >= 3 and "history" in data)
+    try:
+        return _import_rows(data, password=password, gm=gm, progress=progress)
+    finally:
+        _FILE_HAS_HISTORY.reset(quiet)
+
+
+def _import_rows(data: dict, *, password: str | None, gm, progress: Progress) -> Campaign:
+    fields = {k: v for k, v in data["campaign"].items() if k != "id"}  # the file's id: a link
+    campaign = _saved(campaign_row(fields), "campaign", "the campaign")
     done = Imported(campaign=campaign, link_users=gm is None)
     if gm is None:
         _users(done, data.get("users", []), password)
@@ -658,16 +712,19 @@ def _import(data: dict, *, password: str | None, gm, progress: Progress) -> Camp
         ("ledger", _ledger),
         ("hires", _hires),
         ("books", _books),
+        ("day_ends", lambda done, rows: day_ends_write(done, rows, _saved)),
     ):
         write(done, data.get(section, []))
         if section not in ("editors", "patrons"):  # counted with the people
             rows += len(data.get(section, []))
             progress(rows)
+    if "history" in data:
+        history_write(done, data["history"], members=gm is None)
     return campaign
 
 
 # The sections written after the people: the rows of the others are done once they are.
-_AFTER_PEOPLE = frozenset({"shows", "injuries", "accounts", "ledger", "hires", "books"})
+_AFTER_PEOPLE = frozenset({"shows", "injuries", "accounts", "ledger", "hires", "books", "day_ends"})
 
 
 def _users(done: Imported, rows: list, password: str | None) -> None:
@@ -684,7 +741,7 @@ def _users(done: Imported, rows: list, password: str | None) -> None:
         done.users[name] = user
         if row.get("role"):
             membership = Membership(campaign=done.campaign, user=user, role=row["role"])
-            _saved(membership, "users", name)
+            done.ids["membership"][row.get("membership")] = _saved(membership, "users", name)
 
 
 def _people(done: Imported, data: dict) -> None:
@@ -729,6 +786,10 @@ def _people(done: Imported, data: dict) -> None:
     for row in data.get("bettors", []):
         bettor = Bettor(campaign=campaign, name=row["name"], player=done.user(row.get("player")))
         done.ids["bettor"][row["id"]] = _saved(bettor, "bettors", _item(row, "?"))
+
+
+def _when(value):
+    return None if value is None else datetime.fromisoformat(value)
 
 
 def _event(done: Imported, ref, section: str, item: str) -> dict:
@@ -784,7 +845,8 @@ def _bout(done: Imported, show: Show, spec: dict) -> None:
     for entry in spec.get("entries", []):
         man = done.row("gladiator", entry.get("gladiator"), "bouts", item, optional=True)
         fields = {k: entry[k] for k in ENTRY_FIELDS if k in entry}
-        _saved(BoutEntry(bout=bout, gladiator=man, **fields), "bouts", item)
+        kept = _saved(BoutEntry(bout=bout, gladiator=man, **fields), "bouts", item)
+        done.ids["bout_entry"][entry.get("id")] = kept
     verdict = spec.get("verdict")
     if verdict:
         fields = {k: verdict[k] for k in VERDICT_FIELDS if k in verdict}
@@ -820,9 +882,17 @@ def _injuries(done: Imported, rows: list) -> None:
             **_event(done, row.get("event"), "injuries", item),
             **{k: row[k] for k in INJURY_FIELDS if k in row},
         )
-        _saved(injury, "injuries", item)
+        done.ids["injury"][row.get("id")] = _saved(injury, "injuries", item)
         for attempt in row.get("treatments", []):
-            _saved(TreatmentAttempt(injury=injury, **attempt), "treatments", item)
+            kept = TreatmentAttempt(
+                injury=injury,
+                **{k: attempt[k] for k in TREATMENT_FIELDS if k in attempt},
+                undone_at=_when(attempt.get("undone_at")),
+                undone_by=done.user(attempt.get("undone_by")),
+            )
+            if attempt.get("created") is not None:  # a version 2 file: the import's date
+                kept.created = datetime.fromisoformat(attempt["created"])
+            done.ids["treatmentattempt"][attempt.get("id")] = _saved(kept, "treatments", item)
 
 
 def _dignitas(done: Imported, rows: list) -> None:

@@ -3,7 +3,7 @@ services, so its money balances and its rules are checked like anything a GM doe
 
 The format is "ludus-campaign"; this module reads its version 1 (a campaign's setup; the file
 says `"format": "ludus-campaign", "version": 1`, or the older spelling `"format":
-"ludus-campaign/1"`), desk/campaign_archive.py its version 2 (a whole campaign as exported).
+"ludus-campaign/1"`), desk/campaign_archive.py its versions 2 and 3 (a whole campaign as exported).
 Version 1 is JSON with these sections, written in this order:
 campaign, users, lanistae, gladiators (with sheet and prior records), editors (with
 elections), patrons (with the Favors owed to them), bettors, openings (money a party brings
@@ -53,7 +53,7 @@ from rules.core.registry import ruleset_keys
 FORMAT_NAME = "ludus-campaign"
 SETUP_VERSION = 1
 FORMAT = f"{FORMAT_NAME}/{SETUP_VERSION}"  # the older spelling of format and version at once
-VERSIONS = (1, 2)
+VERSIONS = (1, 2, 3)
 BAD_FORMAT = "This is not a campaign file of format {format} (it says {found!r})."
 BAD_VERSION = (
     "This campaign file is of version {found!r}, which this Ludus cannot read: it reads "

@@ -9,12 +9,12 @@ The file's link answers 409 until the file exists. All of it is the GM's alone (
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from desk.forms_archive import ExportForm
-from desk.services.exports import KIND, export_job_start, export_jobs, file_chunks
+from desk.services.exports import KIND, export_job_start, export_jobs
 from desk.tasks import campaign_export_job
 from desk.views.archive import backup_context, export_context
 from ludus.access import campaign_view
@@ -81,9 +81,10 @@ def campaign_download(request: HttpRequest, campaign_id: int, export_id: int) ->
         status = 404 if job.is_over else 409
         context = backup_context(request.access, export=job)
         return render(request, "desk/backup.html", context, status=status)
-    response = StreamingHttpResponse(
-        file_chunks(file), content_type="application/json; charset=utf-8"
-    )
-    response["Content-Disposition"] = f'attachment; filename="{file.name}"'
-    response["Content-Length"] = str(file.size)
+    # The file as it is kept, gzipped: a tenth of its JSON, which the import page takes as it
+    # is (its cap is on the bytes sent: docs/campaign-file.md, "Size").
+    packed = bytes(file.content)
+    response = HttpResponse(packed, content_type="application/gzip")
+    response["Content-Disposition"] = f'attachment; filename="{file.name}.gz"'
+    response["Content-Length"] = str(len(packed))
     return response

@@ -1,4 +1,4 @@
-"""`manage.py export_campaign ID > file.json`: the whole campaign as a campaign file (version 2).
+"""`manage.py export_campaign ID > file.json`: the whole campaign as a campaign file (version 3).
 
 Everything it holds: people, sheets, shows, bouts with their seeds, decisions and logs,
 injuries, Favors, Dignitas history, books, bets and the whole ledger

@@ -1,6 +1,6 @@
 """`manage.py import_campaign FILE [--password PW]`: a campaign file into a new campaign.
 
-A version 2 file (what `export_campaign` writes) comes in whole, its ledger as the same
+A version 2 or 3 file (what `export_campaign` writes: 3) comes in whole, its ledger as the same
 balanced transactions; a version 1 file (a setup, like fixtures/demo.json) is laid through the
 services as `load_campaign` lays it. The file's users are the new campaign's members: existing
 users of the same name are reused as they are, new ones get the password given (needed only

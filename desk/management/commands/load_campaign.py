@@ -37,7 +37,7 @@ class Command(BaseCommand):
             raise CommandError(UNREADABLE.format(path=path, error=error), returncode=2) from error
         try:
             if campaign_file_version(data) != SETUP_VERSION:
-                # An export (version 2) comes in whole, as import_campaign brings it.
+                # An export (version 2 or 3) comes in whole, as import_campaign brings it.
                 campaign = campaign_import(data, password=options["password"])
                 self.stdout.write(self.style.SUCCESS(f'Loaded "{campaign.name}" ({campaign.pk}).'))
                 return

@@ -254,11 +254,11 @@ def test_a_reference_to_nothing_is_named(exported):
 
 
 def test_an_unknown_version_is_refused_with_the_versions_known(exported, tmp_path):
-    exported["version"] = 3
-    assert _refused(exported) == BAD_VERSION.format(found=3, known="1, 2")
+    exported["version"] = 4
+    assert _refused(exported) == BAD_VERSION.format(found=4, known="1, 2, 3")
     path = tmp_path / "later.json"
     path.write_text(json.dumps(exported))
     with pytest.raises(CommandError) as refused:
         call_command("import_campaign", str(path))
     assert refused.value.returncode == 2
-    assert str(refused.value) == BAD_VERSION.format(found=3, known="1, 2")
+    assert str(refused.value) == BAD_VERSION.format(found=4, known="1, 2, 3")

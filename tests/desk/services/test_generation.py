@@ -61,7 +61,7 @@ def _comparable(campaign: Campaign) -> dict:
 
     def strip(value):
         if isinstance(value, dict):
-            return {k: strip(v) for k, v in value.items() if k != "created"}
+            return {k: strip(v) for k, v in value.items() if k not in ("created", "history_date")}
         if isinstance(value, list):
             return [strip(v) for v in value]
         if isinstance(value, str):

@@ -2,6 +2,7 @@
 spectators open without logging in (read-only, no private data, 404 once revoked); anyone
 logged in uploads a file into a new campaign; the charts page and the printable handout."""
 
+import gzip
 import json
 from datetime import date
 from pathlib import Path
@@ -15,7 +16,10 @@ from django.utils import timezone
 from arena.models import ShareLink
 from arena.services.sharing import share_link_create, share_link_revoke
 from arena.views import spectators
+from desk import forms_archive
 from desk.campaign_archive import UNBALANCED, campaign_export, imported_name
+from desk.forms_archive import MAX_FILE_BYTES, MAX_UNPACKED_BYTES
+from desk.generate import generate_campaign
 from desk.services.exports import KIND, export_job_start, export_run
 from desk.services.imports import KIND as IMPORT
 from desk.services.imports import import_run
@@ -57,8 +61,8 @@ def test_the_gm_downloads_the_whole_campaign(cast):
     response = gm.get(url)
     assert response.status_code == 200
     assert response["Content-Disposition"].startswith('attachment; filename="rome-50-bc-day-3')
-    data = json.loads(b"".join(response.streaming_content))
-    assert (data["format"], data["version"]) == ("ludus-campaign", 2)
+    data = json.loads(gzip.decompress(response.content))
+    assert (data["format"], data["version"]) == ("ludus-campaign", 3)
     assert len(data["ledger"]) == Transaction.objects.filter(campaign=cast.campaign).count()
 
 
@@ -267,3 +271,52 @@ def test_the_public_record_is_a_few_shows_a_page_opening_on_today(cast, monkeypa
     assert "<strong>Bithys</strong> won" in (first if cast.bout.show.day == 1 else last)
     # the leaders are on every page
     assert all('id="leaders"' in page for page in (opening, first, last))
+
+
+def test_a_generated_campaigns_download_is_an_upload_the_import_takes(cast):
+    """The cap (docs/campaign-file.md, "Size"): the download is gzipped, and what the upload
+    accepts is measured on the bytes sent; a generated campaign's download comes back whole
+    through the page, and packs small enough that the cap holds campaigns far beyond it."""
+    campaign = generate_campaign(gladiators=120, shows=30, bouts=240, seed=4).campaign
+    gm = factories.UserFactory(username="big_gm")
+    campaign.memberships.create(user=gm, role="gm")
+    client = Client()
+    client.force_login(gm)
+    job = export_run(export_job_start(campaign=campaign, task=campaign_export_job).pk)
+    packed = client.get(reverse("campaign_download", args=[campaign.pk, job.pk])).content
+    unpacked = gzip.decompress(packed)
+    assert len(unpacked) == job.result["bytes"]
+    # a tenth of the JSON, or near: the cap on the bytes sent holds ten times its JSON
+    assert len(packed) * 6 < len(unpacked)
+    assert len(unpacked) / len(packed) * MAX_FILE_BYTES <= MAX_UNPACKED_BYTES
+    response = client.post(
+        reverse("campaign_import"),
+        {"key": KEY, "name": "", "file": SimpleUploadedFile("big.json.gz", packed)},
+    )
+    imported = _imported(response)
+    assert imported.status == Job.Status.DONE
+    copy = imported.campaign
+    assert copy.gladiators.count() == campaign.gladiators.count()
+    assert Transaction.objects.filter(campaign=copy).count() == len(json.loads(unpacked)["ledger"])
+
+
+def test_a_gzipped_upload_that_unpacks_past_its_cap_is_refused_by_its_field(cast, monkeypatch):
+    monkeypatch.setattr(forms_archive, "MAX_UNPACKED_BYTES", 1000)
+    body = gzip.compress(json.dumps(campaign_export(cast.campaign)).encode())
+    response = cast.client_for("gm").post(
+        reverse("campaign_import"),
+        {"key": KEY, "name": "", "file": SimpleUploadedFile("c.json.gz", body)},
+    )
+    assert response.status_code == 400
+    assert forms_archive.TOO_BIG_UNPACKED.format(limit=0) in response.content.decode()
+    assert not Job.objects.filter(kind=IMPORT).exists()
+
+
+def test_a_broken_gzip_is_refused_by_its_field(cast):
+    body = gzip.compress(b'{"format": "ludus-campaign"}')[:-6]
+    response = cast.client_for("gm").post(
+        reverse("campaign_import"),
+        {"key": KEY, "name": "", "file": SimpleUploadedFile("c.json.gz", body)},
+    )
+    assert response.status_code == 400
+    assert "file: this is not a campaign file (a broken gzip" in response.content.decode()

@@ -2,6 +2,7 @@
 job and answers with a progress bar that polls the job; once the worker is done the card links
 to the file, which is the command's file; a failed export says so; everyone else gets 404."""
 
+import gzip
 import io
 import json
 from datetime import timedelta
@@ -37,7 +38,9 @@ def file_url(cast, job):
 
 
 def body(response) -> bytes:
-    return b"".join(response.streaming_content)
+    """The download unpacked (it is served gzipped: docs/campaign-file.md, "Size")."""
+    assert response["Content-Type"] == "application/gzip"
+    return gzip.decompress(response.content)
 
 
 def test_download_queues_an_export_and_answers_with_a_bar_that_polls_it(cast):
@@ -71,11 +74,11 @@ def test_the_bar_shows_the_rows_written_then_the_link_to_the_file(cast, tmp_path
 
     response = gm.get(file_url(cast, job))
     assert response.status_code == 200
-    assert response["Content-Disposition"] == 'attachment; filename="rome-50-bc-day-3.json"'
+    assert response["Content-Disposition"] == 'attachment; filename="rome-50-bc-day-3.json.gz"'
     out = tmp_path / "c.json"
     call_command("export_campaign", cast.campaign.pk, output=str(out), stdout=io.StringIO())
     served = body(response)
-    assert served == out.read_bytes() and int(response["Content-Length"]) == len(served)
+    assert served == out.read_bytes() and int(response["Content-Length"]) == len(response.content)
     assert json.loads(served)["campaign"]["name"] == "Rome, 50 BC"
 
 
