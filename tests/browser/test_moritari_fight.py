@@ -96,7 +96,8 @@ def test_a_three_man_fight_with_caesar_choosing_and_a_beast_fight(
     # The other player reads what Caesar chose.
     other.reload()
     other.wait_for_selector("#caesar-log")
-    kind = "order" if chosen["kind"] == "fight_order" else "thumb"
+    # moritari/2: Caesar orders the moves too (issue 26); each choice has its line's class.
+    kind = {"fight_order": "order", "move_order": "move-order"}.get(chosen["kind"], "thumb")
     assert other.locator(f"#caesar-log .caesar-{kind}").count() >= 1
     screenshot(other, "other-reads-what-caesar-chose")
 

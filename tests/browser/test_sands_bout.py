@@ -64,7 +64,7 @@ def test_gm_fights_a_sands_bout_turn_by_turn(page, screenshot, sands):
     assert "orders for turn 1" in page.inner_text("#pending-choice")
     screenshot(page, "2-turn-1-asked")
     post(page, "#pending-choice button[value=aggressive]")
-    assert "fights turn 1: aggressive" in page.inner_text("#log")
+    assert "Crixus fights turn 1 on aggressive orders." in page.inner_text("#log")
     screenshot(page, "3-turn-1-fought")
 
     # Turn 2, answered with his own orders; the fatigue track has filled boxes by now.
