@@ -3,6 +3,7 @@ file's link), makes a share link from the backup page, a spectator opens it
 without logging in (and it fits a phone), printing hides the page's controls, and the charts
 page draws; then the link is revoked and no longer opens. Screenshots at 1280 and 390 pixels."""
 
+import gzip
 import json
 from pathlib import Path
 
@@ -41,10 +42,10 @@ def test_a_share_link_from_making_to_revoking(browser, live_server, cast, screen
     with tab.expect_download() as fetched:
         tab.click("#export-file")
     path = fetched.value.path()
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    data = json.loads(gzip.decompress(Path(path).read_bytes()).decode("utf-8"))  # a .json.gz
     assert data["campaign"]["name"] == cast.campaign.name
     assert data == json.loads(json.dumps(campaign_export(cast.campaign)))
-    assert fetched.value.suggested_filename == "rome-50-bc-day-3.json"
+    assert fetched.value.suggested_filename == "rome-50-bc-day-3.json.gz"
     tab.select_option("#share-link-form select[name=show]", label="Games at Capua")
     tab.click("#share-link-form button[type=submit]")
     tab.wait_for_selector("#links code")
