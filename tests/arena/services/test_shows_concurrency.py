@@ -82,7 +82,7 @@ def test_a_man_replaced_at_once_is_put_in_once(cast):
 
 def test_a_show_held_at_once_is_held_once(cast):
     def post():
-        return s.show_hold(show=cast.show, seed=7)
+        return s.show_hold(show=cast.show, seed=7, crowd_decides=True)  # held to the end
 
     made, others = sort_out(at_once(*[post] * N), Show)
     assert len(made) == 1, others
